@@ -1,0 +1,57 @@
+/** Assembles the service: store, services, authenticator and route table. Start-up order lives here. */
+import type { Authenticator } from './auth/principal.js';
+import { createAuthenticator } from './auth/authenticator.js';
+import { TokenSigner } from './auth/tokens.js';
+import type { Config } from './config.js';
+import type { Logger } from './logger.js';
+import { ApiKeysService } from './services/api-keys.service.js';
+import { ProjectsService } from './services/projects.service.js';
+import { resolveSecretKey } from './services/secret-key.js';
+import { UsersService } from './services/users.service.js';
+import { openLmdbStore } from './store/lmdb/lmdb-store.js';
+import type { Store } from './store/port.js';
+
+/** Everything handlers may use. Built once per process (or per test server). */
+export interface Services {
+  config: Config;
+  logger: Logger;
+  store: Store;
+  tokens: TokenSigner;
+  users: UsersService;
+  apiKeys: ApiKeysService;
+  projects: ProjectsService;
+  authenticator: Authenticator;
+  superuserId: string;
+  /** Set when start-up generated the superuser's password (printed once). */
+  generatedPassword?: string;
+  close(): Promise<void>;
+}
+
+export async function createServices(config: Config, logger: Logger): Promise<Services> {
+  const store = openLmdbStore(config.DATA_DIR);
+  const tokens = new TokenSigner(await resolveSecretKey(config.SECRET_KEY, store));
+  const users = new UsersService(store);
+  const apiKeys = new ApiKeysService(store);
+  const projects = new ProjectsService(store);
+  users.onCreated = async (user) => {
+    await projects.ensureDefault(user.id);
+  };
+  const { user: superuser, generatedPassword } = await users.ensureSuperuser(config.SUPERUSER, config.SUPERUSER_PASSWORD);
+  const services: Services = {
+    config,
+    logger,
+    store,
+    tokens,
+    users,
+    apiKeys,
+    projects,
+    superuserId: superuser.id,
+    generatedPassword,
+    authenticator: createAuthenticator({ config, store, apiKeys, tokens, superuserId: () => superuser.id }),
+    async close() {
+      await apiKeys.flush();
+      await store.close();
+    },
+  };
+  return services;
+}

@@ -1,0 +1,91 @@
+/**
+ * Decides who a request acts for, per route auth mode, with Langflow's rules and messages
+ * (research: run API section 5). v1 API-key refusals are 403; the v2 API answers 401 (spec part 7).
+ */
+import type { Config } from '../config.js';
+import { ForbiddenError, UnauthenticatedError, type AppError } from '../errors/index.js';
+import type { AuthMode } from '../edge/route.js';
+import type { ApiKeysService } from '../services/api-keys.service.js';
+import type { Store } from '../store/port.js';
+import type { Authenticator, Credentials, Principal } from './principal.js';
+import type { TokenSigner } from './tokens.js';
+
+export const AUTH_MESSAGES = {
+  autoLoginNeedsKey:
+    'Since v1.5, FLOWSVC_AUTO_LOGIN requires a valid API key. Set FLOWSVC_SKIP_AUTH_AUTO_LOGIN=true to skip this check. Please update your authentication method.',
+  keyRequired: 'An API key must be passed as query or header',
+  invalidKey: 'Invalid or missing API key',
+  invalidToken: 'Could not validate credentials',
+  notSuperuser: "The user doesn't have enough privileges",
+} as const;
+
+export interface AuthDeps {
+  config: Config;
+  store: Store;
+  apiKeys: ApiKeysService;
+  tokens: TokenSigner;
+  /** The superuser's id, known once start-up has made sure it exists. */
+  superuserId: () => string;
+}
+
+export function createAuthenticator(deps: AuthDeps): Authenticator {
+  const { config, store } = deps;
+
+  function principalOf(userId: string, via: Principal['via']): Principal | undefined {
+    const user = store.users.get(userId);
+    if (!user || !user.is_active) return undefined;
+    return { userId: user.id, username: user.username, isSuperuser: user.is_superuser, via };
+  }
+
+  function byApiKey(key: string): Principal | undefined {
+    if (config.API_KEY !== undefined && key === config.API_KEY) return principalOf(deps.superuserId(), 'api-key');
+    const record = deps.apiKeys.check(key);
+    return record ? principalOf(record.user_id, 'api-key') : undefined;
+  }
+
+  /** Langflow's api_key_security; `refuse` picks the error class (403 on v1, 401 on v2). */
+  function apiKeySecurity(credentials: Credentials, refuse: (message: string) => AppError): Principal {
+    if (credentials.apiKey) {
+      const principal = byApiKey(credentials.apiKey);
+      if (!principal) throw refuse(AUTH_MESSAGES.invalidKey);
+      return principal;
+    }
+    if (config.AUTO_LOGIN) {
+      if (config.SKIP_AUTH_AUTO_LOGIN) return principalOf(deps.superuserId(), 'auto-login')!;
+      throw refuse(AUTH_MESSAGES.autoLoginNeedsKey);
+    }
+    throw refuse(AUTH_MESSAGES.keyRequired);
+  }
+
+  async function currentUser(credentials: Credentials): Promise<Principal> {
+    if (credentials.bearer && !credentials.apiKey) {
+      const userId = await deps.tokens.verify(credentials.bearer, 'access');
+      const principal = userId ? principalOf(userId, 'jwt') : undefined;
+      if (!principal) throw new UnauthenticatedError(AUTH_MESSAGES.invalidToken);
+      return principal;
+    }
+    return apiKeySecurity(credentials, (m) => new ForbiddenError(m));
+  }
+
+  return {
+    async authenticate(mode: AuthMode, credentials: Credentials): Promise<Principal | null> {
+      switch (mode) {
+        case 'none':
+          return null;
+        case 'api-key':
+          return apiKeySecurity(credentials, (m) => new ForbiddenError(m));
+        case 'api-key-v2':
+          return apiKeySecurity(credentials, (m) => new UnauthenticatedError(m));
+        case 'user':
+          return currentUser(credentials);
+        case 'superuser': {
+          const principal = await currentUser(credentials);
+          if (!principal.isSuperuser) throw new ForbiddenError(AUTH_MESSAGES.notSuperuser);
+          return principal;
+        }
+        case 'webhook':
+          return config.WEBHOOK_AUTH_ENABLE ? apiKeySecurity(credentials, (m) => new ForbiddenError(m)) : null;
+      }
+    },
+  };
+}

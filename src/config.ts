@@ -1,0 +1,57 @@
+/** Service configuration: the FLOWSVC_* environment, parsed once with zod. */
+import { z } from 'zod';
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', 'TRUE', 'FALSE', 'True', 'False'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes', 'TRUE', 'True'].includes(v)));
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+/** Every variable the service reads, without its FLOWSVC_ prefix. */
+export const ConfigSchema = z.object({
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /** 0 asks the OS for a free port (tests). */
+  PORT: port.default(7860),
+  DATA_DIR: z.string().min(1).default('./.flowsvc'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AUTO_LOGIN: bool(true),
+  SKIP_AUTH_AUTO_LOGIN: bool(false),
+  SUPERUSER: z.string().min(1).default('langflow'),
+  /** Unset: a password is generated at first start and printed once. */
+  SUPERUSER_PASSWORD: z.string().min(1).optional(),
+  /** A key that is always valid for the superuser, for deployments and tests. */
+  API_KEY: z.string().min(8).optional(),
+  /** Unset: generated once and kept in the data dir. */
+  SECRET_KEY: z.string().min(16).optional(),
+  WEBHOOK_AUTH_ENABLE: bool(true),
+  FALLBACK_TO_ENV_VAR: bool(false),
+  /** Megabytes; also the limit of any request body. */
+  MAX_FILE_SIZE_UPLOAD: z.coerce.number().positive().default(1024),
+  DEVELOPER_API_ENABLED: bool(true),
+});
+
+export type Config = z.output<typeof ConfigSchema>;
+export type ConfigInput = Partial<Record<keyof z.input<typeof ConfigSchema>, string>>;
+
+/** Raised when a variable has a bad value; the message names the variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads FLOWSVC_* from `env` (process.env by default); `overrides` wins, for tests and the CLI. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: ConfigInput = {}): Config {
+  const raw: Record<string, string | undefined> = {};
+  for (const key of Object.keys(ConfigSchema.shape)) {
+    const value = env[`FLOWSVC_${key}`];
+    if (value !== undefined && value !== '') raw[key] = value;
+  }
+  Object.assign(raw, overrides);
+  const parsed = ConfigSchema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `FLOWSVC_${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,34 @@
+/** The one place where errors become HTTP: kind -> status, body `{"detail": ...}`. */
+import { AppError, ErrorKind, MethodNotAllowedError } from '../errors/index.js';
+import type { Logger } from '../logger.js';
+import { Reply } from './reply.js';
+
+const STATUS: Record<ErrorKind, number> = {
+  [ErrorKind.BadRequest]: 400,
+  [ErrorKind.Unauthenticated]: 401,
+  [ErrorKind.Forbidden]: 403,
+  [ErrorKind.NotFound]: 404,
+  [ErrorKind.MethodNotAllowed]: 405,
+  [ErrorKind.Timeout]: 408,
+  [ErrorKind.Conflict]: 409,
+  [ErrorKind.PayloadTooLarge]: 413,
+  [ErrorKind.Validation]: 422,
+  [ErrorKind.Unexpected]: 500,
+  [ErrorKind.NotImplemented]: 501,
+  [ErrorKind.Unavailable]: 503,
+};
+
+export function statusOf(error: AppError): number {
+  return STATUS[error.kind];
+}
+
+export function errorReply(error: unknown, logger: Logger): Reply {
+  if (error instanceof AppError && error.kind !== ErrorKind.Unexpected) {
+    const headers: Record<string, string> = {};
+    if (error instanceof MethodNotAllowedError) headers.allow = error.allowed.join(', ');
+    if (error.kind === ErrorKind.Unauthenticated) headers['www-authenticate'] = 'Bearer';
+    return Reply.json({ detail: error.detail }, statusOf(error), headers);
+  }
+  logger.error({ err: error }, 'unexpected error');
+  return Reply.json({ detail: 'Internal Server Error' }, 500);
+}

@@ -1,0 +1,70 @@
+/** Turns raw request parts (query string, body bytes) into validated route input. */
+import busboy from 'busboy';
+import type { z } from 'zod';
+import { BadRequestError, PayloadTooLargeError, ValidationError } from '../errors/index.js';
+import type { Route, UploadedFile } from './route.js';
+
+/** `a=1&b=2&b=3` -> `{a: '1', b: ['2', '3']}`. */
+export function parseQuery(query: string): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  if (!query) return out;
+  for (const [key, value] of new URLSearchParams(query)) {
+    const prior = out[key];
+    if (prior === undefined) out[key] = value;
+    else if (Array.isArray(prior)) prior.push(value);
+    else out[key] = [prior, value];
+  }
+  return out;
+}
+
+export function validate<T>(where: 'path' | 'query' | 'body', schema: z.ZodType<T> | undefined, value: unknown): T {
+  if (!schema) return value as T;
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw ValidationError.fromZod(where, parsed.error);
+  return parsed.data;
+}
+
+/** JSON body: empty means undefined (schemas decide whether that is allowed); malformed is a 422. */
+export function parseJsonBody(raw: Buffer): unknown {
+  if (raw.length === 0) return undefined;
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch (error) {
+    throw ValidationError.single(['body', 0], `JSON decode error: ${(error as Error).message}`, 'json_invalid');
+  }
+}
+
+export interface MultipartBody {
+  fields: Record<string, string>;
+  files: UploadedFile[];
+}
+
+/** Multipart form data through busboy (fields and files, each file within `fileLimit` bytes). */
+export function parseMultipart(raw: Buffer, headers: Record<string, string>, fileLimit: number): Promise<MultipartBody> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: { ...headers, 'content-type': headers['content-type'] ?? '' }, limits: { fileSize: fileLimit } });
+    } catch (error) {
+      reject(new BadRequestError(`Invalid multipart body: ${(error as Error).message}`));
+      return;
+    }
+    const fields: Record<string, string> = {};
+    const files: UploadedFile[] = [];
+    parser.on('field', (name, value) => (fields[name] = value));
+    parser.on('file', (field, stream, info) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('limit', () => reject(new PayloadTooLargeError(`File size is larger than the maximum file size ${Math.round(fileLimit / 1048576)}MB.`)));
+      stream.on('end', () => files.push({ field, filename: info.filename ?? '', mimeType: info.mimeType, data: Buffer.concat(chunks) }));
+    });
+    parser.on('error', (error) => reject(new BadRequestError(`Invalid multipart body: ${(error as Error).message}`)));
+    parser.on('close', () => resolve({ fields, files }));
+    parser.end(raw);
+  });
+}
+
+/** The body limit for a route, in bytes. */
+export function bodyLimitOf(route: Route, defaultLimit: number): number {
+  return route.bodyLimit ?? defaultLimit;
+}

@@ -1,0 +1,290 @@
+/**
+ * The uWS adapter: binds the route table to uWebSockets.js. Everything that touches uWS objects lives here;
+ * handlers get plain data and return values or Replies.
+ */
+import type { HttpResponse, us_listen_socket } from 'uWebSockets.js';
+import type { Authenticator, Credentials } from '../auth/principal.js';
+import { MethodNotAllowedError, NotFoundError, PayloadTooLargeError } from '../errors/index.js';
+import type { Logger } from '../logger.js';
+import { readCookie } from './cookie.js';
+import { corsHeaders, preflightHeaders } from './cors.js';
+import { errorReply } from './error-reply.js';
+import { statusLine } from './http-status.js';
+import { Reply, type ReplyHeaders, type StreamSink } from './reply.js';
+import { parseJsonBody, parseMultipart, parseQuery, validate } from './request-input.js';
+import type { HttpMethod, Route, RouteRequest, UploadedFile } from './route.js';
+import { Router } from './router.js';
+import { uws } from './uws-native.js';
+
+export interface EdgeOptions {
+  host: string;
+  port: number;
+  routes: Route[];
+  authenticator: Authenticator;
+  logger: Logger;
+  /** Default body limit in bytes. */
+  bodyLimit: number;
+}
+
+export interface EdgeServer {
+  readonly port: number;
+  /** Stops listening (open keep-alive connections end with their clients). */
+  close(): void;
+}
+
+/** Per-request state that outlives the uWS request object. */
+interface Exchange {
+  res: HttpResponse;
+  method: HttpMethod;
+  path: string;
+  headers: Record<string, string>;
+  aborted: boolean;
+  controller: AbortController;
+  /** Called once if the client goes away (resolves pending body reads and stream waits). */
+  onAbort?: () => void;
+  started: number;
+}
+
+const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const LARGE_BODY = 1 << 20;
+
+export function startEdge(options: EdgeOptions): Promise<EdgeServer> {
+  const router = new Router();
+  for (const route of options.routes) router.add(route);
+  const { logger } = options;
+  const app = uws.App();
+
+  app.any('/*', (res, req) => {
+    const headers: Record<string, string> = {};
+    req.forEach((key, value) => (headers[key] = value));
+    const exchange: Exchange = {
+      res,
+      method: req.getCaseSensitiveMethod().toUpperCase() as HttpMethod,
+      path: req.getUrl(),
+      headers,
+      aborted: false,
+      controller: new AbortController(),
+      started: performance.now(),
+    };
+    const query = req.getQuery() ?? '';
+    res.onAborted(() => {
+      exchange.aborted = true;
+      exchange.controller.abort();
+      exchange.onAbort?.();
+    });
+    dispatch(exchange, query);
+  });
+
+  function dispatch(exchange: Exchange, query: string): void {
+    if ((exchange.method as string) === 'OPTIONS') {
+      writeHead(exchange, 204, preflightHeaders(exchange.headers.origin, exchange.headers['access-control-request-headers']));
+      exchange.res.cork(() => exchange.res.endWithoutBody(0));
+      return;
+    }
+    const match = router.match(exchange.method, exchange.path);
+    if (match.kind !== 'found') {
+      const error = match.kind === 'not-found' ? new NotFoundError('Not Found') : new MethodNotAllowedError(match.allowed);
+      send(exchange, errorReply(error, logger));
+      return;
+    }
+    const { route, params } = match;
+    const limit = route.bodyLimit ?? options.bodyLimit;
+    const declared = Number(exchange.headers['content-length'] ?? 0);
+    if (declared > limit) {
+      send(exchange, errorReply(tooLarge(limit, declared), logger), true);
+      return;
+    }
+    const body = METHODS_WITH_BODY.has(exchange.method) ? readBody(exchange, limit) : Promise.resolve(EMPTY);
+    handle(exchange, route, params, query, body).then(
+      (reply) => send(exchange, reply),
+      // A body over the limit may still be arriving: close rather than read the rest.
+      (error) => send(exchange, errorReply(error, logger), error instanceof PayloadTooLargeError),
+    );
+  }
+
+  async function handle(exchange: Exchange, route: Route, params: Record<string, string>, query: string, bodyPromise: Promise<Buffer>): Promise<Reply> {
+    const rawQuery = parseQuery(query);
+    const principal = await options.authenticator.authenticate(route.auth, credentialsOf(exchange.headers, rawQuery));
+    const raw = await bodyPromise;
+    let body: unknown;
+    let files: UploadedFile[] = [];
+    if (route.bodyKind === 'multipart') {
+      const form = await parseMultipart(raw, exchange.headers, route.bodyLimit ?? options.bodyLimit);
+      files = form.files;
+      body = validate('body', route.body, form.fields);
+    } else if (route.bodyKind === 'raw') {
+      body = raw;
+    } else {
+      body = validate('body', route.body, parseJsonBody(raw));
+    }
+    const request: RouteRequest<unknown, unknown, unknown> = {
+      params: validate('path', route.params, params),
+      query: validate('query', route.query, rawQuery),
+      body,
+      headers: exchange.headers,
+      files,
+      principal,
+      signal: exchange.controller.signal,
+    };
+    const result = await route.handler(request);
+    return result instanceof Reply ? result : Reply.json(result);
+  }
+
+  function send(exchange: Exchange, reply: Reply, closeConnection = false): void {
+    if (exchange.aborted) return;
+    const { res } = exchange;
+    const cors = corsHeaders(exchange.headers.origin);
+    const body = reply.body;
+    if (body.kind === 'stream') {
+      writeHead(exchange, reply.status, cors, reply.headers);
+      void pump(exchange, body.produce);
+      return;
+    }
+    let data: string | Uint8Array = '';
+    const headers: ReplyHeaders = { ...reply.headers };
+    if (body.kind === 'json') {
+      data = JSON.stringify(body.value);
+      headers['content-type'] ??= 'application/json';
+    } else if (body.kind === 'bytes') {
+      data = body.data;
+    }
+    writeHead(exchange, reply.status, cors, headers);
+    if (exchange.method === 'HEAD' || body.kind === 'empty') {
+      res.cork(() => res.endWithoutBody(body.kind === 'empty' ? 0 : byteLength(data), closeConnection));
+    } else if (typeof data !== 'string' && data.byteLength > LARGE_BODY) {
+      endLarge(exchange, data);
+    } else {
+      res.cork(() => res.end(data, closeConnection));
+    }
+    logDone(exchange, reply.status);
+  }
+
+  function logDone(exchange: Exchange, status: number): void {
+    if (logger.isLevelEnabled('debug')) {
+      logger.debug({ method: exchange.method, path: exchange.path, status, ms: +(performance.now() - exchange.started).toFixed(2) }, 'request');
+    }
+  }
+
+  /** Streams a reply through a sink that waits for the socket to drain (uWS backpressure). */
+  async function pump(exchange: Exchange, produce: (sink: StreamSink) => Promise<void>): Promise<void> {
+    const { res } = exchange;
+    let ended = false;
+    let waiter: (() => void) | undefined;
+    exchange.onAbort = () => waiter?.();
+    const sink: StreamSink = {
+      get closed() {
+        return exchange.aborted || ended;
+      },
+      signal: exchange.controller.signal,
+      write(chunk) {
+        if (exchange.aborted || ended) return Promise.resolve();
+        let ok = true;
+        res.cork(() => (ok = res.write(chunk)));
+        if (ok) return Promise.resolve();
+        return new Promise<void>((resolve) => {
+          waiter = resolve;
+          res.onWritable(() => {
+            waiter = undefined;
+            resolve();
+            return true;
+          });
+        });
+      },
+    };
+    try {
+      await produce(sink);
+    } catch (error) {
+      logger.error({ err: error, path: exchange.path }, 'stream producer failed');
+    }
+    ended = true;
+    if (!exchange.aborted) res.cork(() => res.end());
+    logDone(exchange, 200);
+  }
+
+  /** Large bodies go out chunk by chunk as the socket drains, instead of being copied whole into uWS. */
+  function endLarge(exchange: Exchange, data: Uint8Array): void {
+    const { res } = exchange;
+    const total = data.byteLength;
+    let start = 0;
+    let done = false;
+    res.cork(() => {
+      start = res.getWriteOffset();
+      [, done] = res.tryEnd(data, total);
+    });
+    if (done) return;
+    res.onWritable((offset) => {
+      if (exchange.aborted) return true;
+      const [ok] = res.tryEnd(data.subarray(offset - start), total);
+      return ok;
+    });
+  }
+
+  return new Promise((resolve, reject) => {
+    app.listen(options.host, options.port, (token: us_listen_socket | false) => {
+      if (!token) {
+        reject(new Error(`cannot listen on ${options.host}:${options.port}`));
+        return;
+      }
+      resolve({
+        port: uws.us_socket_local_port(token),
+        close() {
+          uws.us_listen_socket_close(token);
+        },
+      });
+    });
+  });
+}
+
+const EMPTY = Buffer.alloc(0);
+
+function writeHead(exchange: Exchange, status: number, cors: [string, string][], headers: ReplyHeaders = {}): void {
+  const { res } = exchange;
+  res.cork(() => {
+    res.writeStatus(statusLine(status));
+    for (const [key, value] of cors) res.writeHeader(key, value);
+    for (const key in headers) {
+      const value = headers[key];
+      if (typeof value === 'string') res.writeHeader(key, value);
+      else for (const each of value) res.writeHeader(key, each);
+    }
+  });
+}
+
+function readBody(exchange: Exchange, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let failed = false;
+    exchange.onAbort = () => reject(new Error('client aborted'));
+    exchange.res.onData((chunk, isLast) => {
+      if (failed) return;
+      size += chunk.byteLength;
+      if (size > limit) {
+        failed = true;
+        reject(tooLarge(limit, size));
+        return;
+      }
+      chunks.push(Buffer.from(chunk.slice(0)));
+      if (isLast) resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+    });
+  });
+}
+
+function tooLarge(limit: number, got: number): PayloadTooLargeError {
+  const mb = (n: number) => Math.max(1, Math.round(n / 1048576));
+  return new PayloadTooLargeError(`Content size limit exceeded. Maximum allowed is ${mb(limit)}MB and got ${mb(got)}MB.`);
+}
+
+function byteLength(data: string | Uint8Array): number {
+  return typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
+}
+
+function credentialsOf(headers: Record<string, string>, query: Record<string, string | string[]>): Credentials {
+  const fromQuery = query['x-api-key'];
+  // Langflow: the query parameter wins over the header when both are sent.
+  const apiKey = (Array.isArray(fromQuery) ? fromQuery[0] : fromQuery) || headers['x-api-key'] || undefined;
+  const authorization = headers.authorization;
+  let bearer = authorization?.toLowerCase().startsWith('bearer ') ? authorization.slice(7).trim() : undefined;
+  bearer ||= readCookie(headers.cookie, 'access_token_lf');
+  return { apiKey, bearer };
+}

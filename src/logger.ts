@@ -1,0 +1,8 @@
+/** One structured logger (pino) for the process; children carry their area. */
+import { pino, type Logger } from 'pino';
+
+export type { Logger };
+
+export function createLogger(level: string): Logger {
+  return pino({ level, base: { svc: 'flowsvc' } });
+}

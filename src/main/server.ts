@@ -1,0 +1,38 @@
+/** Starts the whole service: services, route table, uWS edge. Used by `flowsvc serve` and by tests. */
+import { buildRoutes } from '../api/routes.js';
+import { createServices, type Services } from '../app.js';
+import type { Config } from '../config.js';
+import { startEdge } from '../edge/uws-server.js';
+import { uwsIsNative } from '../edge/uws-native.js';
+import type { Logger } from '../logger.js';
+
+export interface RunningService {
+  port: number;
+  url: string;
+  services: Services;
+  stop(): Promise<void>;
+}
+
+export async function startService(config: Config, logger: Logger): Promise<RunningService> {
+  if (uwsIsNative) logger.debug('uWebSockets.js: native binary in use');
+  else logger.warn('uWebSockets.js: native binary NOT in use, running the slow JS fallback (is this Node 20?)');
+  const services = await createServices(config, logger);
+  const edge = await startEdge({
+    host: config.HOST,
+    port: config.PORT,
+    routes: buildRoutes(services),
+    authenticator: services.authenticator,
+    logger,
+    bodyLimit: config.MAX_FILE_SIZE_UPLOAD * 1024 * 1024,
+  });
+  const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  return {
+    port: edge.port,
+    url: `http://${host}:${edge.port}`,
+    services,
+    async stop() {
+      edge.close();
+      await services.close();
+    },
+  };
+}

@@ -1,0 +1,12 @@
+/** The secret that signs tokens and encrypts credentials: configured, or generated once and kept in the store. */
+import { randomBytes } from 'node:crypto';
+import type { Store } from '../store/port.js';
+
+export async function resolveSecretKey(configured: string | undefined, store: Store): Promise<string> {
+  if (configured) return configured;
+  const kept = store.settings.get('secret_key');
+  if (kept) return kept;
+  const generated = randomBytes(32).toString('base64url');
+  await store.settings.put('secret_key', generated);
+  return generated;
+}

@@ -1,0 +1,42 @@
+/** The LMDB implementation of the storage port: one environment under the data dir, msgpackr values. */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { open } from 'lmdb';
+import type { Store } from '../port.js';
+import { lmdbApiKeys } from './api-keys.repo.js';
+import { lmdbFlows } from './flows.repo.js';
+import { lmdbProjects } from './projects.repo.js';
+import { lmdbUsers } from './users.repo.js';
+
+export function openLmdbStore(dataDir: string): Store {
+  const path = join(dataDir, 'db');
+  mkdirSync(path, { recursive: true });
+  const env = open({ path, maxDbs: 64, encoding: 'msgpack' });
+  const settings = env.openDB<string, string>({ name: 'settings', encoding: 'msgpack' });
+  // lmdb throws from a timer (an uncaught exception) when written after close, so we refuse first.
+  let closed = false;
+
+  return {
+    users: lmdbUsers(env),
+    apiKeys: lmdbApiKeys(env),
+    flows: lmdbFlows(env),
+    projects: lmdbProjects(env),
+    settings: {
+      get: (name) => settings.get(name),
+      put: async (name, value) => {
+        await settings.put(name, value);
+      },
+    },
+    async ping() {
+      if (closed) throw new Error('store is closed');
+      const probe = String(Date.now());
+      await settings.put('health.probe', probe);
+      if (settings.get('health.probe') !== probe) throw new Error('store read-back mismatch');
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await env.close();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+/** Users in LMDB: `users` by id, `usernames` as the unique index. */
+import type { Database, RootDatabase } from 'lmdb';
+import type { UserRecord } from '../../../protocol/user.schema.js';
+import type { UserRepo } from '../port.js';
+
+export function lmdbUsers(env: RootDatabase): UserRepo {
+  const users: Database<UserRecord, string> = env.openDB({ name: 'users', encoding: 'msgpack' });
+  const usernames: Database<string, string> = env.openDB({ name: 'usernames', encoding: 'msgpack' });
+
+  return {
+    get: (id) => users.get(id),
+    getByUsername(username) {
+      const id = usernames.get(username);
+      return id ? users.get(id) : undefined;
+    },
+    list: () => [...users.getRange().map(({ value }) => value)],
+    insert: (user) =>
+      env.transaction(() => {
+        if (usernames.get(user.username) !== undefined) return false;
+        usernames.put(user.username, user.id);
+        users.put(user.id, user);
+        return true;
+      }),
+    update: (user) =>
+      env.transaction(() => {
+        const previous = users.get(user.id);
+        const holder = usernames.get(user.username);
+        if (holder !== undefined && holder !== user.id) return false;
+        if (previous && previous.username !== user.username) usernames.remove(previous.username);
+        usernames.put(user.username, user.id);
+        users.put(user.id, user);
+        return true;
+      }),
+    delete: (id) =>
+      env.transaction(() => {
+        const previous = users.get(id);
+        if (previous) usernames.remove(previous.username);
+        users.remove(id);
+      }),
+  };
+}

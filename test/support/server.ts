@@ -1,0 +1,51 @@
+/** Starts a real service on a free port with a temporary data dir, for black-box tests. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig, type ConfigInput } from '../../src/config.js';
+import { createLogger } from '../../src/logger.js';
+import { startService, type RunningService } from '../../src/main/server.js';
+
+export const TEST_API_KEY = 'sk-test-key-for-the-suite-0123456789abcdefghij';
+
+export interface TestServer extends RunningService {
+  apiKey: string;
+  dataDir: string;
+  /** fetch against the server, with the test key unless `headers` says otherwise. */
+  request(path: string, init?: RequestInit & { json?: unknown; key?: string | null }): Promise<Response>;
+  /** Stops the server and removes its data dir. */
+  close(): Promise<void>;
+}
+
+export async function startTestServer(overrides: ConfigInput = {}, dataDir?: string): Promise<TestServer> {
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'flowsvc-test-'));
+  const config = loadConfig({}, { PORT: '0', DATA_DIR: dir, LOG_LEVEL: 'silent', API_KEY: TEST_API_KEY, SUPERUSER_PASSWORD: 'test-password', ...overrides });
+  const service = await startService(config, createLogger(config.LOG_LEVEL));
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await service.stop();
+  };
+  return {
+    ...service,
+    apiKey: TEST_API_KEY,
+    dataDir: dir,
+    request(path, init = {}) {
+      const { json, key, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      const apiKey = key === undefined ? TEST_API_KEY : key;
+      if (apiKey !== null && !headers.has('x-api-key')) headers.set('x-api-key', apiKey);
+      if (json !== undefined) {
+        headers.set('content-type', 'application/json');
+        rest.body = JSON.stringify(json);
+      }
+      return fetch(service.url + path, { ...rest, headers });
+    },
+    stop,
+    async close() {
+      await stop();
+      if (!dataDir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
