@@ -3,9 +3,23 @@ import type { Services } from '../app.js';
 import type { Route } from '../edge/route.js';
 import { apiKeyRoutes } from './api-keys/api-keys.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { docsRoutes } from './docs/docs.routes.js';
+import { flowsRoutes } from './flows/flows.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { metaRoutes } from './meta/meta.routes.js';
+import { projectsRoutes } from './projects/projects.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 
 export function buildRoutes(services: Services): Route[] {
-  return [...healthRoutes(services), ...authRoutes(services), ...usersRoutes(services), ...apiKeyRoutes(services)];
+  const routes: Route[] = [
+    ...healthRoutes(services),
+    ...authRoutes(services),
+    ...usersRoutes(services),
+    ...apiKeyRoutes(services),
+    ...flowsRoutes(services),
+    ...projectsRoutes(services),
+    ...metaRoutes(services),
+  ];
+  routes.push(...docsRoutes(services, () => routes));
+  return routes;
 }

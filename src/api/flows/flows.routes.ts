@@ -1,0 +1,7 @@
+/** Flows endpoints (being built). */
+import type { Services } from '../../app.js';
+import type { Route } from '../../edge/route.js';
+
+export function flowsRoutes(_services: Services): Route[] {
+  return [];
+}

@@ -1,0 +1,7 @@
+/** Meta endpoints (being built). */
+import type { Services } from '../../app.js';
+import type { Route } from '../../edge/route.js';
+
+export function metaRoutes(_services: Services): Route[] {
+  return [];
+}
