@@ -36,6 +36,9 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   users.onCreated = async (user) => {
     await projects.ensureDefault(user.id);
   };
+  users.onDeleted = async (userId) => {
+    await Promise.all(store.apiKeys.listByUser(userId).map((key) => store.apiKeys.delete(key.id)));
+  };
   const { user: superuser, generatedPassword } = await users.ensureSuperuser(config.SUPERUSER, config.SUPERUSER_PASSWORD);
   const services: Services = {
     config,

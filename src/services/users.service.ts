@@ -19,8 +19,8 @@ export interface NewUser {
 export class UsersService {
   /** Called after a user is created, so its default project exists (wired by the app). */
   onCreated: (user: UserRecord) => Promise<void> = async () => {};
-  /** Called after any change that may invalidate cached principals. */
-  onChanged: () => void = () => {};
+  /** Called after a user is deleted, so what it owned goes too (wired by the app). */
+  onDeleted: (userId: string) => Promise<void> = async () => {};
 
   constructor(private readonly store: Store) {}
 
@@ -78,7 +78,6 @@ export class UsersService {
     const next: UserRecord = { ...user, ...rest, updated_at: nowIso() };
     if (password !== undefined) next.password_hash = await hashPassword(password);
     if (!(await this.store.users.update(next))) throw new BadRequestError('This username is unavailable.');
-    this.onChanged();
     return next;
   }
 
@@ -91,7 +90,7 @@ export class UsersService {
     if (actorId === id) throw new BadRequestError('You can\'t delete your own user account');
     this.get(id);
     await this.store.users.delete(id);
-    this.onChanged();
+    await this.onDeleted(id);
   }
 
   async touchLogin(user: UserRecord): Promise<void> {

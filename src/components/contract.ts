@@ -1,0 +1,104 @@
+/**
+ * The component contract. A component is a declarative definition (type, fields, outputs) plus a `run`
+ * function; the registry (src/components/registry.ts) lists them all. The same definition drives execution,
+ * the Langflow-style templates of /api/v1/all, and the contract test every component passes.
+ */
+import type { z } from 'zod';
+import type { Logger } from '../logger.js';
+import type { MessageValue } from '../values/message.js';
+
+/** Langflow's template field types (`type` in a node's template). */
+export type FieldType =
+  | 'str' | 'int' | 'float' | 'bool' | 'dict' | 'NestedDict' | 'prompt' | 'file' | 'other' | 'table'
+  | 'slider' | 'code' | 'tools' | 'query' | 'tab' | 'model' | 'sortableList';
+
+/** How a value arriving on an edge is shaped before the field's schema sees it. */
+export type Accepts = 'text' | 'message' | 'data' | 'table' | 'any';
+
+export interface FieldSpec<T = unknown> {
+  /** Validates the final value (after edge coercion); `.default()` gives the field's default. */
+  schema: z.ZodType<T>;
+  type: FieldType;
+  /** Langflow's `_input_type` (MessageTextInput, DropdownInput, ...), for the editor. */
+  inputClass: string;
+  displayName: string;
+  info?: string;
+  /** Value types an edge may deliver (Message, Data, DataFrame, ...). Empty: no handle. */
+  inputTypes?: string[];
+  accepts: Accepts;
+  advanced?: boolean;
+  show?: boolean;
+  required?: boolean;
+  /** Several edges collect into a list. */
+  list?: boolean;
+  multiline?: boolean;
+  password?: boolean;
+  /** The value names a global variable by default (API keys). */
+  loadFromDb?: boolean;
+  options?: string[];
+  placeholder?: string;
+  fileTypes?: string[];
+  toolMode?: boolean;
+  /** Default shown in the template (the schema's default applies at run time). */
+  value?: unknown;
+}
+
+export interface OutputSpec {
+  name: string;
+  displayName: string;
+  /** Value types this output produces. */
+  types: string[];
+  /** Langflow's method name, kept for the editor's template. */
+  method: string;
+}
+
+/** Events a component can emit while it runs; the job turns them into wire events. */
+export type ComponentEvent =
+  | { type: 'token'; messageId: string; chunk: string }
+  | { type: 'message'; message: MessageValue };
+
+/** Message history of the run's session (served by the session actor). */
+export interface SessionMemory {
+  store(message: MessageValue): Promise<MessageValue>;
+  recent(options: { sessionId: string; limit: number; order: 'ASC' | 'DESC'; sender?: string; senderName?: string }): Promise<MessageValue[]>;
+}
+
+/** What a component may see of the world: never a store handle, an actor ref or a socket. */
+export interface ComponentContext {
+  signal: AbortSignal;
+  emit(event: ComponentEvent): void;
+  logger: Logger;
+  /** Identity of this run and vertex. */
+  run: { flowId: string; flowName: string; sessionId: string; userId: string; vertexId: string; displayName: string };
+  /** Resolves a global variable by name; throws a clear error when it is not found. */
+  variable(name: string): Promise<string>;
+  memory: SessionMemory;
+  /** The vertex upstream of a field, for `properties.source` of messages. */
+  sourceOf(field: string): { id: string; displayName: string; source: string | null } | undefined;
+}
+
+export type FieldMap = Record<string, FieldSpec>;
+
+export type InputsOf<F extends FieldMap> = { [K in keyof F]: F[K] extends FieldSpec<infer T> ? T : never };
+
+export interface ComponentDefinition<F extends FieldMap = FieldMap> {
+  /** Langflow's `data.type`. */
+  type: string;
+  /** Older or alternative type keys that map to this component. */
+  aliases?: string[];
+  version: number;
+  displayName: string;
+  description: string;
+  /** The /api/v1/all category (inputs, outputs, models, processing, ...). */
+  category: string;
+  icon: string;
+  fields: F;
+  outputs: OutputSpec[];
+  /** Computes the requested outputs (by name); a vertex with no outgoing edges requests all. */
+  run(inputs: InputsOf<F>, ctx: ComponentContext, requested: ReadonlySet<string>): Promise<Record<string, unknown>>;
+}
+
+/** Identity helper that infers a definition's input types from its fields. */
+export function defineComponent<F extends FieldMap>(definition: ComponentDefinition<F>): ComponentDefinition<F> {
+  return definition;
+}
