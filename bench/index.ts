@@ -1,0 +1,30 @@
+/**
+ * `npm run bench [-- <scenario> ...]`: runs the scenarios, prints one table and writes bench/RESULTS.md.
+ * Every figure is a ratio against a baseline measured in the same run: these machines are shared and noisy.
+ */
+import { edgeScenario } from './scenarios/edge.js';
+import { hasWrk } from './support/load.js';
+import { table, writeResults, type Row } from './support/report.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+
+const SCENARIOS: Record<string, () => Promise<Row[]>> = {
+  edge: () => edgeScenario(SECONDS),
+};
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !(name in SCENARIOS));
+if (unknown.length) {
+  console.error(`unknown scenario(s): ${unknown.join(', ')}; known: ${Object.keys(SCENARIOS).join(', ')}`);
+  process.exit(2);
+}
+
+const rows: Row[] = [];
+for (const name of wanted.length ? wanted : Object.keys(SCENARIOS)) {
+  console.error(`running ${name}...`);
+  rows.push(...(await SCENARIOS[name]()));
+}
+const tool = hasWrk ? 'wrk' : 'autocannon';
+console.log(table(rows));
+writeResults(rows, tool);
+console.error(`(load from ${tool}; written to bench/RESULTS.md)`);

@@ -1,0 +1,91 @@
+/**
+ * Load generation from a second process: wrk when installed (Debian package), else autocannon.
+ * Both report requests/s and p50/p99 latency in milliseconds.
+ */
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+export interface LoadSpec {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  /** A fixed body, or a Lua expression of `n` (a per-thread counter) for wrk / a function for autocannon. */
+  body?: string;
+  /** Makes each request's body unique: `%n` in `body` is replaced with a per-request counter. */
+  uniqueBodies?: boolean;
+  connections?: number;
+  seconds?: number;
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  tool: 'wrk' | 'autocannon';
+}
+
+const run = promisify(execFile);
+
+export const hasWrk = (() => {
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch (error) {
+    // wrk prints its version and exits 1; only a missing binary throws ENOENT.
+    return (error as NodeJS.ErrnoException).code !== 'ENOENT';
+  }
+})();
+
+export function load(spec: LoadSpec): Promise<LoadResult> {
+  return hasWrk ? wrk(spec) : autocannon(spec);
+}
+
+async function wrk(spec: LoadSpec): Promise<LoadResult> {
+  const script = join(mkdtempSync(join(tmpdir(), 'flowsvc-wrk-')), 'request.lua');
+  const headers = { 'content-type': 'application/json', ...spec.headers };
+  const headerLines = Object.entries(headers).map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`);
+  const body = spec.body ?? '';
+  const lua = [
+    `wrk.method = ${JSON.stringify(spec.method ?? 'GET')}`,
+    ...headerLines,
+    spec.uniqueBodies
+      ? // Each wrk thread gets its own Lua state; a random prefix keeps threads apart.
+        `local n = 0\nlocal prefix = tostring(math.random(1, 1e9))\nrequest = function()\n  n = n + 1\n  local b = string.gsub(${JSON.stringify(body)}, "%%%%n", prefix .. "-" .. n)\n  return wrk.format(nil, nil, nil, b)\nend`
+      : `wrk.body = ${JSON.stringify(body)}`,
+  ];
+  writeFileSync(script, lua.join('\n'));
+  const args = ['-t', '1', '-c', String(spec.connections ?? 50), '-d', `${spec.seconds ?? 5}s`, '--latency', '-s', script, spec.url];
+  const { stdout } = await run('wrk', args, { maxBuffer: 1 << 20 });
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1] ?? 0);
+  const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(stdout);
+  if (non2xx) throw new Error(`wrk: ${non2xx[1]} non-2xx responses from ${spec.url}`);
+  return { rps, p50: latency(stdout, '50%'), p99: latency(stdout, '99%'), tool: 'wrk' };
+}
+
+function latency(output: string, percentile: string): number {
+  const match = new RegExp(`${percentile}\\s+([\\d.]+)(us|ms|s)`).exec(output);
+  if (!match) return NaN;
+  const value = Number(match[1]);
+  return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value;
+}
+
+async function autocannon(spec: LoadSpec): Promise<LoadResult> {
+  const autocannonRun = (await import('autocannon')).default;
+  let n = 0;
+  const body = spec.body ?? '';
+  const result = await autocannonRun({
+    url: spec.url,
+    method: spec.method ?? 'GET',
+    connections: spec.connections ?? 50,
+    duration: spec.seconds ?? 5,
+    headers: { 'content-type': 'application/json', ...spec.headers },
+    ...(spec.uniqueBodies
+      ? { requests: [{ setupRequest: (req: import('autocannon').Request) => ({ ...req, body: body.replace('%n', String(++n)) }) }] }
+      : { body }),
+  });
+  if (result.non2xx > 0) throw new Error(`autocannon: ${result.non2xx} non-2xx responses from ${spec.url}`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, tool: 'autocannon' };
+}

@@ -1,0 +1,54 @@
+/** Starts the servers under test as child processes and waits for their "listening on" line. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export const BENCH_API_KEY = 'sk-bench-key-0123456789abcdefghijklmnopqrstuvwxyz';
+
+function start(script: string, args: string[], env: Record<string, string>, cleanup = () => {}): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (d) => {
+      output += d;
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match) {
+        resolve({
+          url: match[1],
+          child,
+          stop: () =>
+            new Promise((done) => {
+              child.once('exit', () => {
+                cleanup();
+                done();
+              });
+              child.kill('SIGKILL');
+            }),
+        });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}: ${output}`)));
+  });
+}
+
+/** The raw uWS baseline (compiled to dist/bench/support/raw-uws.js). */
+export function startRawUws(): Promise<ServerProcess> {
+  return start(fileURLToPath(new URL('./raw-uws.js', import.meta.url)), [], {});
+}
+
+/** The real service through its CLI, with a throwaway data dir. */
+export function startService(env: Record<string, string> = {}): Promise<ServerProcess> {
+  const dir = mkdtempSync(join(tmpdir(), 'flowsvc-bench-'));
+  const bin = fileURLToPath(new URL('../../../bin/flowsvc.js', import.meta.url));
+  return start(bin, ['serve'], { FLOWSVC_PORT: '0', FLOWSVC_DATA_DIR: dir, FLOWSVC_LOG_LEVEL: 'warn', FLOWSVC_API_KEY: BENCH_API_KEY, ...env }, () =>
+    rmSync(dir, { recursive: true, force: true }),
+  );
+}
