@@ -19,7 +19,8 @@ export function parseQuery(query: string): Record<string, string | string[]> {
 
 export function validate<T>(where: 'path' | 'query' | 'body', schema: z.ZodType<T> | undefined, value: unknown): T {
   if (!schema) return value as T;
-  const parsed = schema.safeParse(value);
+  // zod 4 leaves `input` off its issues unless asked; without it every wrong type would read as "Field required".
+  const parsed = schema.safeParse(value, { reportInput: true });
   if (!parsed.success) throw ValidationError.fromZod(where, parsed.error);
   return parsed.data;
 }

@@ -49,7 +49,10 @@ export class Router {
     if (!node || node.routes.size === 0) return { kind: 'not-found' };
     const route = node.routes.get(method) ?? (method === 'HEAD' ? node.routes.get('GET') : undefined);
     if (route) return { kind: 'found', route, params };
-    return { kind: 'method-not-allowed', allowed: [...node.routes.keys()] };
+    const allowed = [...node.routes.keys()];
+    // GET routes answer HEAD too (above), so the Allow header says so.
+    if (node.routes.has('GET') && !node.routes.has('HEAD')) allowed.push('HEAD');
+    return { kind: 'method-not-allowed', allowed };
   }
 
   /** Static segments win over parameters; backtracks so `/flows/upload` and `/flows/:id` coexist. */

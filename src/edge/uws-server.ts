@@ -95,6 +95,9 @@ export function startEdge(options: EdgeOptions): Promise<EdgeServer> {
       return;
     }
     const body = METHODS_WITH_BODY.has(exchange.method) ? readBody(exchange, limit) : Promise.resolve(EMPTY);
+    // `handle` awaits the body only after authenticating; when that fails first, a body that later goes over the
+    // limit (or is cut off) would reject with no handler attached, and an unhandled rejection ends the process.
+    body.catch(() => undefined);
     handle(exchange, route, params, query, body).then(
       (reply) => send(exchange, reply),
       // A body over the limit may still be arriving: close rather than read the rest.
@@ -270,9 +273,16 @@ function readBody(exchange: Exchange, limit: number): Promise<Buffer> {
   });
 }
 
+/** Langflow's wording: the limit as configured, the size received in MB to three decimals as Python prints it. */
 function tooLarge(limit: number, got: number): PayloadTooLargeError {
-  const mb = (n: number) => Math.max(1, Math.round(n / 1048576));
-  return new PayloadTooLargeError(`Content size limit exceeded. Maximum allowed is ${mb(limit)}MB and got ${mb(got)}MB.`);
+  return new PayloadTooLargeError(`Content size limit exceeded. Maximum allowed is ${megabytes(limit)}MB and got ${pythonFloat(megabytes(got))}MB.`);
+}
+
+const megabytes = (bytes: number) => Math.round((bytes / 1048576) * 1000) / 1000;
+
+/** Python's str(float): whole numbers keep a ".0" (`round(2.0, 3)` prints as 2.0). */
+function pythonFloat(value: number): string {
+  return Number.isInteger(value) ? value.toFixed(1) : String(value);
 }
 
 function byteLength(data: string | Uint8Array): number {
