@@ -3,8 +3,10 @@ import type { Authenticator } from './auth/principal.js';
 import { createAuthenticator } from './auth/authenticator.js';
 import { TokenSigner } from './auth/tokens.js';
 import type { Config } from './config.js';
+import { ExampleFlows } from './examples/index.js';
 import type { Logger } from './logger.js';
 import { ApiKeysService } from './services/api-keys.service.js';
+import { FlowsService } from './services/flows.service.js';
 import { ProjectsService } from './services/projects.service.js';
 import { resolveSecretKey } from './services/secret-key.js';
 import { UsersService } from './services/users.service.js';
@@ -20,6 +22,9 @@ export interface Services {
   users: UsersService;
   apiKeys: ApiKeysService;
   projects: ProjectsService;
+  flows: FlowsService;
+  /** Our shipped example flows, served from memory (src/examples). */
+  examples: ExampleFlows;
   authenticator: Authenticator;
   superuserId: string;
   /** Set when start-up generated the superuser's password (printed once). */
@@ -32,7 +37,10 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const tokens = new TokenSigner(await resolveSecretKey(config.SECRET_KEY, store));
   const users = new UsersService(store);
   const apiKeys = new ApiKeysService(store);
-  const projects = new ProjectsService(store);
+  const projects = new ProjectsService(store, { autoLogin: config.AUTO_LOGIN });
+  const examples = new ExampleFlows();
+  const flows = new FlowsService(store, projects, examples, { shareExamples: config.AUTO_LOGIN });
+  projects.removeFlows = (doomed) => flows.removeAll(doomed);
   users.onCreated = async (user) => {
     await projects.ensureDefault(user.id);
   };
@@ -48,6 +56,8 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     users,
     apiKeys,
     projects,
+    flows,
+    examples,
     superuserId: superuser.id,
     generatedPassword,
     authenticator: createAuthenticator({ config, store, apiKeys, tokens, superuserId: () => superuser.id }),

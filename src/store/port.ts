@@ -4,6 +4,7 @@
  */
 import type { ApiKeyRecord } from '../../protocol/api-key.schema.js';
 import type { FlowRecord } from '../../protocol/flow.schema.js';
+import type { MessageRecord } from '../../protocol/message.schema.js';
 import type { ProjectRecord } from '../../protocol/project.schema.js';
 import type { UserRecord } from '../../protocol/user.schema.js';
 
@@ -31,27 +32,60 @@ export interface ApiKeyRepo {
 /** Outcome of a write guarded by per-user unique names. */
 export type UniqueWrite = { ok: true } | { ok: false; clash: 'name' | 'endpoint_name' };
 
+/**
+ * Picks a free name when the wanted one is taken, given the owner's names that extend it (`Name (` or `ep-`).
+ * The repo calls it inside the write, so concurrent creates of one name all end up with distinct names.
+ */
+export interface FlowRenamer {
+  name(wanted: string, similar: string[]): string;
+  endpointName(wanted: string, similar: string[]): string;
+}
+
+export type FlowInsert = { ok: true; flow: FlowRecord } | { ok: false; clash: 'name' | 'endpoint_name' };
+
 export interface FlowRepo {
   get(id: string): FlowRecord | undefined;
   getByEndpointName(userId: string | null, endpointName: string): FlowRecord | undefined;
-  /** Flows owned by `userId` (null: the shared examples). */
+  /** Flows owned by `userId` (null: owner-less flows). */
   listByUser(userId: string | null): FlowRecord[];
   listByFolder(folderId: string): FlowRecord[];
   /** Names already used by a user, for `Name (n)` de-duplication. */
   namesOf(userId: string | null): string[];
   endpointNamesOf(userId: string | null): string[];
-  /** Creates; refuses a name or endpoint name the owner already uses (checked atomically at commit). */
-  insert(flow: FlowRecord): Promise<UniqueWrite>;
+  /**
+   * Creates. A name or endpoint name the owner already uses is renamed with `renamer` inside the write
+   * transaction, or refused when no renamer is given.
+   */
+  insert(flow: FlowRecord, renamer?: FlowRenamer): Promise<FlowInsert>;
   /** Replaces `previous` with `flow`, moving the unique names when they change. */
   update(previous: FlowRecord, flow: FlowRecord): Promise<UniqueWrite>;
+  /** Moves the listed flows of `userId` into `folderId` in one transaction; returns how many moved. */
+  moveToFolder(userId: string, flowIds: string[], folderId: string): Promise<number>;
   delete(flow: FlowRecord): Promise<void>;
 }
 
+/** Picks a free project name when the wanted one is taken, given the owner's names that start with it. */
+export type ProjectRenamer = (wanted: string, similar: string[]) => string;
+
 export interface ProjectRepo {
   get(id: string): ProjectRecord | undefined;
+  getByName(userId: string | null, name: string): ProjectRecord | undefined;
   listByUser(userId: string | null): ProjectRecord[];
-  put(project: ProjectRecord): Promise<void>;
+  /** Creates; a taken name is renamed inside the write with `renamer`, or refused (undefined) without one. */
+  insert(project: ProjectRecord, renamer?: ProjectRenamer): Promise<ProjectRecord | undefined>;
+  /** Replaces; false when a rename collides with another project of the owner. */
+  update(project: ProjectRecord): Promise<boolean>;
   delete(id: string): Promise<void>;
+}
+
+export interface MessageRepo {
+  put(message: MessageRecord): Promise<void>;
+  get(id: string): MessageRecord | undefined;
+  /** One session's history in insertion order (or newest first), at most `limit` messages. */
+  session(flowId: string | null, sessionId: string, options: { limit?: number; newestFirst?: boolean }): MessageRecord[];
+  /** Every message of a flow (all flows when undefined), in key order. */
+  scan(flowId?: string | null): MessageRecord[];
+  delete(message: MessageRecord): Promise<void>;
 }
 
 /** Small named values the service keeps for itself (the generated secret key, schema version). */
@@ -65,6 +99,7 @@ export interface Store {
   apiKeys: ApiKeyRepo;
   flows: FlowRepo;
   projects: ProjectRepo;
+  messages: MessageRepo;
   settings: SettingsRepo;
   /** Reads and writes for real; throws when the store is unusable (health checks). */
   ping(): Promise<void>;

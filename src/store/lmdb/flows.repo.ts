@@ -1,14 +1,16 @@
 /**
  * Flows in LMDB: `flows` by id; `flows_by_owner` and `flows_by_folder` for listing; `flow_names` holds the
- * per-owner unique names and endpoint names, checked inside the write transaction so concurrent creates of the
- * same name cannot both win.
+ * per-owner unique names and endpoint names. Uniqueness is checked, and a taken name renamed, inside the write
+ * transaction, so concurrent creates of the same name cannot both win.
  */
 import type { Database, RootDatabase } from 'lmdb';
 import type { FlowRecord } from '../../../protocol/flow.schema.js';
-import type { FlowRepo, UniqueWrite } from '../port.js';
+import type { FlowRenamer, FlowRepo, UniqueWrite } from '../port.js';
 import { owner, prefixRange } from './keys.js';
+import { textPrefixRange } from './name-prefix.js';
 
-type NameKey = [owner: string, kind: 'n' | 'e', name: string];
+type NameKind = 'n' | 'e';
+type NameKey = [owner: string, kind: NameKind, name: string];
 
 export function lmdbFlows(env: RootDatabase): FlowRepo {
   const flows: Database<FlowRecord, string> = env.openDB({ name: 'flows', encoding: 'msgpack' });
@@ -23,7 +25,10 @@ export function lmdbFlows(env: RootDatabase): FlowRepo {
   const resolve = (ids: Iterable<[string, string]>) =>
     [...ids].map(([, id]) => flows.get(id)).filter((f): f is FlowRecord => f !== undefined);
 
-  const namesOfKind = (userId: string | null, kind: 'n' | 'e') => [...names.getKeys(prefixRange(owner(userId), kind))].map((k) => k[2]);
+  const namesOfKind = (userId: string | null, kind: NameKind) => [...names.getKeys(prefixRange(owner(userId), kind))].map((k) => k[2]);
+
+  const namesStartingWith = (userId: string | null, kind: NameKind, text: string) =>
+    [...names.getKeys(textPrefixRange([owner(userId), kind], text))].map((k) => k[2]);
 
   /** Inside a transaction: is this unique name free for `flowId`? */
   const free = (key: NameKey | undefined, flowId: string) => {
@@ -31,6 +36,25 @@ export function lmdbFlows(env: RootDatabase): FlowRepo {
     const holder = names.get(key);
     return holder === undefined || holder === flowId;
   };
+
+  /** Inside a transaction: the flow with taken names replaced by the renamer's choice. */
+  function renamed(flow: FlowRecord, renamer: FlowRenamer): FlowRecord {
+    let next = flow;
+    if (!free(nameKey(next), next.id)) {
+      next = { ...next, name: renamer.name(next.name, namesStartingWith(next.user_id, 'n', `${next.name} (`)) };
+    }
+    if (next.endpoint_name && !free(endpointKey(next), next.id)) {
+      const similar = namesStartingWith(next.user_id, 'e', `${next.endpoint_name}-`);
+      next = { ...next, endpoint_name: renamer.endpointName(next.endpoint_name, similar) };
+    }
+    return next;
+  }
+
+  function clashOf(flow: FlowRecord): 'name' | 'endpoint_name' | undefined {
+    if (!free(nameKey(flow), flow.id)) return 'name';
+    if (!free(endpointKey(flow), flow.id)) return 'endpoint_name';
+    return undefined;
+  }
 
   function index(flow: FlowRecord): void {
     flows.put(flow.id, flow);
@@ -49,13 +73,6 @@ export function lmdbFlows(env: RootDatabase): FlowRepo {
     if (ep) names.remove(ep);
   }
 
-  function guarded(flow: FlowRecord, write: () => void): UniqueWrite {
-    if (!free(nameKey(flow), flow.id)) return { ok: false, clash: 'name' };
-    if (!free(endpointKey(flow), flow.id)) return { ok: false, clash: 'endpoint_name' };
-    write();
-    return { ok: true };
-  }
-
   return {
     get: (id) => flows.get(id),
     getByEndpointName(userId, endpointName) {
@@ -66,17 +83,39 @@ export function lmdbFlows(env: RootDatabase): FlowRepo {
     listByFolder: (folderId) => resolve(byFolder.getKeys(prefixRange(folderId))),
     namesOf: (userId) => namesOfKind(userId, 'n'),
     endpointNamesOf: (userId) => namesOfKind(userId, 'e'),
-    insert: (flow) => env.transaction(() => guarded(flow, () => index(flow))),
+    insert: (flow, renamer) =>
+      env.transaction(() => {
+        const next = renamer ? renamed(flow, renamer) : flow;
+        const clash = clashOf(next);
+        if (clash) return { ok: false, clash };
+        index(next);
+        return { ok: true, flow: next };
+      }),
     update: (previous, flow) =>
-      env.transaction(() =>
-        guarded(flow, () => {
-          unindex(previous);
-          index(flow);
-        }),
-      ),
+      env.transaction((): UniqueWrite => {
+        const clash = clashOf(flow);
+        if (clash) return { ok: false, clash };
+        // Unindex what is stored now: a concurrent move may have changed it since the caller read `previous`.
+        unindex(flows.get(flow.id) ?? previous);
+        index(flow);
+        return { ok: true };
+      }),
+    moveToFolder: (userId, flowIds, folderId) =>
+      env.transaction(() => {
+        let moved = 0;
+        for (const id of new Set(flowIds)) {
+          const flow = flows.get(id);
+          if (!flow || flow.user_id !== userId || flow.folder_id === folderId) continue;
+          if (flow.folder_id) byFolder.remove([flow.folder_id, id]);
+          flows.put(id, { ...flow, folder_id: folderId });
+          byFolder.put([folderId, id], null);
+          moved++;
+        }
+        return moved;
+      }),
     delete: (flow) =>
       env.transaction(() => {
-        unindex(flow);
+        unindex(flows.get(flow.id) ?? flow);
         flows.remove(flow.id);
       }),
   };

@@ -5,6 +5,7 @@ import { open } from 'lmdb';
 import type { Store } from '../port.js';
 import { lmdbApiKeys } from './api-keys.repo.js';
 import { lmdbFlows } from './flows.repo.js';
+import { lmdbMessages } from './messages.repo.js';
 import { lmdbProjects } from './projects.repo.js';
 import { lmdbUsers } from './users.repo.js';
 
@@ -21,6 +22,7 @@ export function openLmdbStore(dataDir: string): Store {
     apiKeys: lmdbApiKeys(env),
     flows: lmdbFlows(env),
     projects: lmdbProjects(env),
+    messages: lmdbMessages(env),
     settings: {
       get: (name) => settings.get(name),
       put: async (name, value) => {

@@ -1,21 +1,56 @@
-/** Projects in LMDB: `projects` by id, `projects_by_owner` to list. */
+/**
+ * Projects in LMDB: `projects` by id, `projects_by_owner` to list, `project_names` for the per-owner unique names
+ * (Langflow's unique (user_id, name)), checked and renamed inside the write transaction.
+ */
 import type { Database, RootDatabase } from 'lmdb';
 import type { ProjectRecord } from '../../../protocol/project.schema.js';
 import type { ProjectRepo } from '../port.js';
 import { owner, prefixRange } from './keys.js';
+import { textPrefixRange } from './name-prefix.js';
 
 export function lmdbProjects(env: RootDatabase): ProjectRepo {
   const projects: Database<ProjectRecord, string> = env.openDB({ name: 'projects', encoding: 'msgpack' });
   const byOwner: Database<null, [string, string]> = env.openDB({ name: 'projects_by_owner', encoding: 'msgpack' });
+  const names: Database<string, [string, string]> = env.openDB({ name: 'project_names', encoding: 'msgpack' });
+
+  const nameKey = (project: ProjectRecord): [string, string] => [owner(project.user_id), project.name];
+  const free = (project: ProjectRecord) => {
+    const holder = names.get(nameKey(project));
+    return holder === undefined || holder === project.id;
+  };
+
+  function index(project: ProjectRecord): void {
+    projects.put(project.id, project);
+    byOwner.put([owner(project.user_id), project.id], null);
+    names.put(nameKey(project), project.id);
+  }
 
   return {
     get: (id) => projects.get(id),
+    getByName(userId, name) {
+      const id = names.get([owner(userId), name]);
+      return id ? projects.get(id) : undefined;
+    },
     listByUser: (userId) =>
       [...byOwner.getKeys(prefixRange(owner(userId)))].map(([, id]) => projects.get(id)).filter((p): p is ProjectRecord => p !== undefined),
-    put: (project) =>
+    insert: (project, renamer) =>
       env.transaction(() => {
-        projects.put(project.id, project);
-        byOwner.put([owner(project.user_id), project.id], null);
+        let next = project;
+        if (!free(next) && renamer) {
+          const similar = [...names.getKeys(textPrefixRange([owner(next.user_id)], next.name))].map((k) => k[1]);
+          next = { ...next, name: renamer(next.name, similar) };
+        }
+        if (!free(next)) return undefined;
+        index(next);
+        return next;
+      }),
+    update: (project) =>
+      env.transaction(() => {
+        const previous = projects.get(project.id);
+        if (!free(project)) return false;
+        if (previous) names.remove(nameKey(previous));
+        index(project);
+        return true;
       }),
     delete: (id) =>
       env.transaction(() => {
@@ -23,6 +58,7 @@ export function lmdbProjects(env: RootDatabase): ProjectRepo {
         if (!project) return;
         projects.remove(id);
         byOwner.remove([owner(project.user_id), id]);
+        names.remove(nameKey(project));
       }),
   };
 }

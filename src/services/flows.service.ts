@@ -1,0 +1,168 @@
+/**
+ * Flows: Langflow's create/read/update/delete rules. A flow is stored whatever its graph holds (unknown component
+ * types, dangling edges): whether it can run is decided when it runs, not here.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FlowCreate, FlowRecord, FlowUpdate } from '../../protocol/flow.schema.js';
+import type { ExampleFlows } from '../examples/index.js';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../errors/index.js';
+import type { Store } from '../store/port.js';
+import { nowIso } from './clock.js';
+import { hasWebhookNode, withoutSecrets } from './flow-data.js';
+import { byCreation, paginate, type Page } from './paginate.js';
+import type { ProjectsService } from './projects.service.js';
+import { flowRenamer } from './unique-names.js';
+
+export interface FlowsOptions {
+  /** Langflow's AUTO_LOGIN: owner-less flows (our examples) are visible to every user. */
+  shareExamples: boolean;
+}
+
+export interface FlowFilter {
+  removeExamples?: boolean;
+  componentsOnly?: boolean;
+}
+
+const CLASH_MESSAGES = { name: 'Name must be unique', endpoint_name: 'Endpoint name must be unique' } as const;
+
+/** FlowUpdate fields copied as they are when not null (Langflow drops unset and null values). */
+const PLAIN_UPDATES = [
+  'name', 'description', 'data', 'mcp_enabled', 'locked', 'action_name', 'action_description',
+  'access_type', 'fs_path', 'icon', 'icon_bg_color', 'gradient', 'tags',
+] as const;
+
+export class FlowsService {
+  /** Called after flows are deleted, so whatever hangs off them (messages, builds, files) can go too. */
+  onDeleted: (flows: FlowRecord[]) => Promise<void> = async () => {};
+
+  constructor(
+    private readonly store: Store,
+    private readonly projects: ProjectsService,
+    private readonly examples: ExampleFlows,
+    private readonly options: FlowsOptions,
+  ) {}
+
+  /**
+   * Creates a flow of `userId`: a taken name becomes `Name (n)`, a taken endpoint name `ep-n`; the folder is
+   * `folderId`, else the input's, when the user owns it, else the default project. `data` is stored as given.
+   */
+  async create(userId: string, input: FlowCreate, folderId?: string): Promise<FlowRecord> {
+    const now = nowIso();
+    const data = input.data ?? null;
+    const flow: FlowRecord = {
+      id: randomUUID(),
+      name: input.name,
+      description: input.description ?? null,
+      icon: input.icon ?? null,
+      icon_bg_color: input.icon_bg_color ?? null,
+      gradient: input.gradient ?? null,
+      data,
+      is_component: input.is_component ?? false,
+      updated_at: now,
+      created_at: now,
+      webhook: hasWebhookNode(data),
+      endpoint_name: input.endpoint_name ?? null,
+      tags: input.tags === undefined ? [] : input.tags,
+      locked: input.locked ?? false,
+      mcp_enabled: input.mcp_enabled ?? false,
+      action_name: input.action_name ?? null,
+      action_description: input.action_description ?? null,
+      access_type: input.access_type ?? 'PRIVATE',
+      user_id: userId,
+      folder_id: await this.projects.folderFor(userId, folderId ?? input.folder_id),
+      fs_path: input.fs_path ?? null,
+    };
+    const result = await this.store.flows.insert(flow, flowRenamer);
+    if (!result.ok) throw new BadRequestError(CLASH_MESSAGES[result.clash]);
+    return result.flow;
+  }
+
+  /** One after the other, so names de-duplicated within the batch come out in input order. */
+  async createMany(userId: string, inputs: FlowCreate[], folderId?: string): Promise<FlowRecord[]> {
+    const created: FlowRecord[] = [];
+    for (const input of inputs) created.push(await this.create(userId, input, folderId));
+    return created;
+  }
+
+  /** Every flow the user sees: their own, plus the examples when shared, in creation order. */
+  list(userId: string, filter: FlowFilter = {}): FlowRecord[] {
+    let flows = this.store.flows.listByUser(userId).sort(byCreation);
+    if (this.options.shareExamples && !filter.removeExamples) flows = [...flows, ...this.examples.all()];
+    return filter.componentsOnly ? flows.filter((flow) => flow.is_component) : flows;
+  }
+
+  /** A page of the flows in one folder (the default project when none is named). */
+  async page(userId: string, folderId: string | undefined, page: number, size: number, filter: FlowFilter = {}): Promise<Page<FlowRecord>> {
+    const folder = folderId ?? (await this.projects.ensureDefault(userId)).id;
+    return paginate(this.list(userId, filter).filter((flow) => flow.folder_id === folder), page, size);
+  }
+
+  /** A flow the user may read: their own, or a shared example. Anything else is "not found". */
+  readable(userId: string, flowId: string): FlowRecord {
+    const flow = this.store.flows.get(flowId);
+    if (flow && flow.user_id === userId) return flow;
+    const example = this.options.shareExamples ? this.examples.get(flowId) : undefined;
+    if (example) return example;
+    throw new NotFoundError('Flow not found');
+  }
+
+  /** A flow the user may change: only their own (examples are read-only). */
+  owned(userId: string, flowId: string): FlowRecord {
+    const flow = this.store.flows.get(flowId);
+    if (!flow || flow.user_id !== userId) throw new NotFoundError('Flow not found');
+    return flow;
+  }
+
+  /** Langflow's PATCH: null and absent fields keep their value, except endpoint_name (null or "" clears it). */
+  async update(userId: string, flowId: string, changes: FlowUpdate): Promise<FlowRecord> {
+    const current = this.owned(userId, flowId);
+    const next: FlowRecord = { ...current };
+    const target = next as Record<(typeof PLAIN_UPDATES)[number], unknown>;
+    for (const key of PLAIN_UPDATES) if (changes[key] != null) target[key] = changes[key];
+    if (changes.endpoint_name !== undefined) next.endpoint_name = changes.endpoint_name || null;
+    if (changes.folder_id != null) next.folder_id = this.projects.owned(userId, changes.folder_id).id;
+    next.webhook = hasWebhookNode(next.data);
+    next.updated_at = nowIso();
+    const result = await this.store.flows.update(current, next);
+    if (!result.ok) throw new BadRequestError(CLASH_MESSAGES[result.clash]);
+    return next;
+  }
+
+  async delete(userId: string, flowId: string): Promise<void> {
+    await this.removeAll([this.owned(userId, flowId)]);
+  }
+
+  /** Deletes the listed flows the user owns (others are skipped); returns how many went. */
+  async deleteMany(userId: string, flowIds: string[]): Promise<number> {
+    const flows = this.ownedAmong(userId, flowIds);
+    await this.removeAll(flows);
+    return flows.length;
+  }
+
+  /** The one path by which flows are deleted. */
+  async removeAll(flows: FlowRecord[]): Promise<void> {
+    for (const flow of flows) await this.store.flows.delete(flow);
+    if (flows.length > 0) await this.onDeleted(flows);
+  }
+
+  /** The user's listed flows as exported: secrets left out. */
+  exportable(userId: string, flowIds: string[]): FlowRecord[] {
+    const flows = this.ownedAmong(userId, flowIds);
+    if (flows.length === 0) throw new NotFoundError('No flows found.');
+    return flows.map(withoutSecrets);
+  }
+
+  /** A flow shared with anyone who has its id (access_type PUBLIC), secrets left out. */
+  publicFlow(flowId: string): FlowRecord {
+    const flow = this.store.flows.get(flowId);
+    if (!flow || flow.access_type !== 'PUBLIC') throw new ForbiddenError('Flow is not public');
+    return withoutSecrets(flow);
+  }
+
+  private ownedAmong(userId: string, flowIds: string[]): FlowRecord[] {
+    return [...new Set(flowIds)]
+      .map((id) => this.store.flows.get(id))
+      .filter((flow): flow is FlowRecord => flow !== undefined && flow.user_id === userId)
+      .sort(byCreation);
+  }
+}

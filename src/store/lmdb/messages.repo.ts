@@ -1,0 +1,42 @@
+/**
+ * Messages in LMDB: `messages` keyed [flowId, sessionId, seq] so a session's history is one ordered range, and
+ * `message_ids` from id to that key. Puts are not awaited one by one: concurrent writes share LMDB's commit.
+ */
+import type { Database, RootDatabase } from 'lmdb';
+import type { MessageRecord } from '../../../protocol/message.schema.js';
+import type { MessageRepo } from '../port.js';
+import { owner, prefixRange } from './keys.js';
+
+type MessageKey = [flowId: string, sessionId: string, seq: number];
+
+export function lmdbMessages(env: RootDatabase): MessageRepo {
+  const messages: Database<MessageRecord, MessageKey> = env.openDB({ name: 'messages', encoding: 'msgpack' });
+  const ids: Database<MessageKey, string> = env.openDB({ name: 'message_ids', encoding: 'msgpack' });
+  const keyOf = (m: MessageRecord): MessageKey => [owner(m.flow_id), m.session_id, m.seq];
+
+  return {
+    put: (message) =>
+      env.transaction(() => {
+        messages.put(keyOf(message), message);
+        ids.put(message.id, keyOf(message));
+      }),
+    get(id) {
+      const key = ids.get(id);
+      return key ? messages.get(key) : undefined;
+    },
+    session(flowId, sessionId, { limit, newestFirst }) {
+      const range = prefixRange(owner(flowId), sessionId);
+      const options = newestFirst ? { start: range.end, end: range.start, reverse: true, limit } : { ...range, limit };
+      return [...messages.getRange(options).map(({ value }) => value)];
+    },
+    scan(flowId) {
+      const range = flowId === undefined ? {} : prefixRange(owner(flowId));
+      return [...messages.getRange(range).map(({ value }) => value)];
+    },
+    delete: (message) =>
+      env.transaction(() => {
+        messages.remove(keyOf(message));
+        ids.remove(message.id);
+      }),
+  };
+}
