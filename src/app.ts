@@ -3,9 +3,11 @@ import type { Authenticator } from './auth/principal.js';
 import { createAuthenticator } from './auth/authenticator.js';
 import { TokenSigner } from './auth/tokens.js';
 import type { Config } from './config.js';
+import { Engine } from './engine/engine.js';
 import { ExampleFlows } from './examples/index.js';
 import type { Logger } from './logger.js';
 import { ApiKeysService } from './services/api-keys.service.js';
+import { FlowRunner } from './services/flow-runner.js';
 import { FlowsService } from './services/flows.service.js';
 import { ProjectsService } from './services/projects.service.js';
 import { resolveSecretKey } from './services/secret-key.js';
@@ -25,6 +27,8 @@ export interface Services {
   flows: FlowsService;
   /** Our shipped example flows, served from memory (src/examples). */
   examples: ExampleFlows;
+  engine: Engine;
+  runner: FlowRunner;
   authenticator: Authenticator;
   superuserId: string;
   /** Set when start-up generated the superuser's password (printed once). */
@@ -41,6 +45,10 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const examples = new ExampleFlows();
   const flows = new FlowsService(store, projects, examples, { shareExamples: config.AUTO_LOGIN });
   projects.removeFlows = (doomed) => flows.removeAll(doomed);
+  const engine = new Engine(store.messages, logger);
+  const runner = new FlowRunner(engine, config);
+  flows.onUpdated = (flow) => runner.forget(flow.id);
+  flows.onDeleted = async (doomed) => doomed.forEach((flow) => runner.forget(flow.id));
   users.onCreated = async (user) => {
     await projects.ensureDefault(user.id);
   };
@@ -58,10 +66,13 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     projects,
     flows,
     examples,
+    engine,
+    runner,
     superuserId: superuser.id,
     generatedPassword,
     authenticator: createAuthenticator({ config, store, apiKeys, tokens, superuserId: () => superuser.id }),
     async close() {
+      engine.close();
       await apiKeys.flush();
       await store.close();
     },

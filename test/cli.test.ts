@@ -67,3 +67,20 @@ t.test('unknown commands print usage and fail', async (t) => {
   t.equal(result.code, 2);
   t.match(result.stdout, /usage: flowsvc/);
 });
+
+t.test('run executes an exported flow once and prints the chat output', async (t) => {
+  const dir = tempDir(t);
+  const { writeFileSync } = await import('node:fs');
+  const { echoFlow, flow, node } = await import('./support/langflow-json.js');
+  const file = join(dir, 'echo.json');
+  writeFileSync(file, JSON.stringify(echoFlow()));
+  const result = await runCli(['run', file, '--input', 'hello from the cli'], {});
+  t.equal(result.code, 0, result.stderr);
+  t.equal(result.stdout, 'hello from the cli\n');
+
+  const broken = join(dir, 'broken.json');
+  writeFileSync(broken, JSON.stringify(flow('Broken', [node('X-1', 'NoSuchComponent')], [])));
+  const failed = await runCli(['run', broken, '--input', 'x'], {});
+  t.not(failed.code, 0);
+  t.match(failed.stderr, /X-1.*NoSuchComponent/, 'an invalid flow says which node is wrong');
+});

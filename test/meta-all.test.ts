@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from './support/server.js';
 type Json = Record<string, any>;
 
 /** Langflow's own exports, the reference for what a node must look like (shared research material). */
-const STARTERS_DIR = process.env.LANGFLOW_STARTERS_DIR ?? '/work/shared/langflow-starters';
+import { STARTERS_DIR } from './support/shared.js';
 
 function starterNode(file: string, type: string): Json {
   const flow = JSON.parse(readFileSync(join(STARTERS_DIR, file), 'utf8')) as Json;

@@ -8,6 +8,7 @@ import { flowsRoutes } from './flows/flows.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { metaRoutes } from './meta/meta.routes.js';
 import { projectsRoutes } from './projects/projects.routes.js';
+import { runRoutes } from './run/run.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 
 export function buildRoutes(services: Services): Route[] {
@@ -19,6 +20,7 @@ export function buildRoutes(services: Services): Route[] {
     ...flowsRoutes(services),
     ...projectsRoutes(services),
     ...metaRoutes(services),
+    ...runRoutes(services),
   ];
   routes.push(...docsRoutes(services, () => routes));
   return routes;

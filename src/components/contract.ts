@@ -75,6 +75,10 @@ export interface ComponentContext {
   memory: SessionMemory;
   /** The vertex upstream of a field, for `properties.source` of messages. */
   sourceOf(field: string): { id: string; displayName: string; source: string | null } | undefined;
+  /** Outputs that feed an edge (all of them for a vertex without outgoing edges). */
+  requested: ReadonlySet<string>;
+  /** Values of fields the node has but the definition does not declare (Prompt's template variables). */
+  dynamic: Readonly<Record<string, unknown>>;
 }
 
 export type FieldMap = Record<string, FieldSpec>;
@@ -94,8 +98,13 @@ export interface ComponentDefinition<F extends FieldMap = FieldMap> {
   icon: string;
   fields: F;
   outputs: OutputSpec[];
-  /** Computes the requested outputs (by name); a vertex with no outgoing edges requests all. */
-  run(inputs: InputsOf<F>, ctx: ComponentContext, requested: ReadonlySet<string>): Promise<Record<string, unknown>>;
+  /**
+   * How undeclared fields of a node are read: Prompt declares `text`, so every template variable reaches
+   * `ctx.dynamic` as text. Without it, undeclared template fields are ignored (Langflow's apply_tweaks does too).
+   */
+  dynamicFields?: Accepts;
+  /** Computes the requested outputs (`ctx.requested`), by output name. */
+  run(inputs: InputsOf<F>, ctx: ComponentContext): Promise<Record<string, unknown>>;
 }
 
 /** Identity helper that infers a definition's input types from its fields. */

@@ -14,6 +14,7 @@ const STATUS: Record<ErrorKind, number> = {
   [ErrorKind.PayloadTooLarge]: 413,
   [ErrorKind.Validation]: 422,
   [ErrorKind.Unexpected]: 500,
+  [ErrorKind.ExecutionFailed]: 500,
   [ErrorKind.NotImplemented]: 501,
   [ErrorKind.Unavailable]: 503,
 };

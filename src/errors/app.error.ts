@@ -16,6 +16,8 @@ export const ErrorKind = {
   Timeout: 'timeout',
   NotImplemented: 'not_implemented',
   Unavailable: 'unavailable',
+  /** A run failed while executing (a component error): the caller sees the reason, unlike Unexpected. */
+  ExecutionFailed: 'execution_failed',
   Unexpected: 'unexpected',
 } as const;
 export type ErrorKind = (typeof ErrorKind)[keyof typeof ErrorKind];
@@ -88,6 +90,14 @@ export class UnavailableError extends AppError {
   override name = 'UnavailableError';
   constructor(message: string, detail: unknown = message) {
     super(ErrorKind.Unavailable, message, detail);
+  }
+}
+
+/** A flow run that failed in a component; the message names the component. */
+export class ExecutionFailedError extends AppError {
+  override name = 'ExecutionFailedError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(ErrorKind.ExecutionFailed, message, message, options);
   }
 }
 

@@ -1,2 +1,3 @@
 export * from './app.error.js';
 export * from './validation.error.js';
+export * from './flow-invalid.error.js';

@@ -1,5 +1,15 @@
 /** The `flowsvc` command: serve, api-key create, run. */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { FlowRecord } from '../../protocol/flow.schema.js';
+import { Engine } from '../engine/engine.js';
+import { AppError } from '../errors/index.js';
+import { FlowRunner } from '../services/flow-runner.js';
+import { openLmdbStore } from '../store/lmdb/lmdb-store.js';
+import { toText } from '../values/coerce.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { createLogger } from '../logger.js';
 import { createServices } from '../app.js';
@@ -32,6 +42,10 @@ export async function main(argv: string[]): Promise<void> {
     if (error instanceof ConfigError) {
       process.stderr.write(`flowsvc: ${error.message}\n`);
       process.exit(2);
+    }
+    if (error instanceof AppError) {
+      process.stderr.write(`flowsvc: ${error.message}\n`);
+      process.exit(1);
     }
     throw error;
   }
@@ -74,7 +88,51 @@ async function apiKey(args: string[]): Promise<void> {
   }
 }
 
-async function run(_args: string[]): Promise<void> {
-  process.stderr.write('flowsvc run: the flow engine is not built yet\n');
-  process.exitCode = 1;
+/** Runs an exported flow once, with a throwaway store, and prints what its chat outputs said. */
+async function run(args: string[]): Promise<void> {
+  const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { input: { type: 'string' }, session: { type: 'string' } } });
+  const file = positionals[0];
+  if (!file) {
+    process.stdout.write(USAGE);
+    process.exitCode = 2;
+    return;
+  }
+  const exported = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const dataDir = mkdtempSync(join(tmpdir(), 'flowsvc-run-'));
+  const config = loadConfig(process.env, { DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const store = openLmdbStore(dataDir);
+  const engine = new Engine(store.messages, createLogger('silent'));
+  try {
+    const flow = exportedFlow(exported);
+    const prepared = new FlowRunner(engine, config).prepare({ flow, userId: 'cli', inputValue: values.input ?? null, sessionId: values.session });
+    const outcome = await prepared.start({}).outcome;
+    if (outcome.status !== 'completed') {
+      const failure = outcome.failure;
+      process.stderr.write(`flowsvc run: ${failure ? `${failure.displayName} (${failure.vertexId}): ${failure.error.message}` : outcome.status}\n`);
+      process.exitCode = 1;
+      return;
+    }
+    for (const id of prepared.selected) {
+      const message = outcome.results.get(id)?.message;
+      if (message !== undefined) process.stdout.write(`${toText(message)}\n`);
+    }
+  } finally {
+    engine.close();
+    await store.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A flow record for an export file that was never stored. */
+function exportedFlow(exported: Record<string, unknown>): FlowRecord {
+  const now = new Date().toISOString();
+  return {
+    id: typeof exported.id === 'string' ? exported.id : randomUUID(),
+    name: typeof exported.name === 'string' ? exported.name : 'flow',
+    description: null, icon: null, icon_bg_color: null, gradient: null,
+    data: (exported.data ?? exported) as Record<string, unknown>,
+    is_component: false, updated_at: now, webhook: false, endpoint_name: null, tags: [], locked: false,
+    mcp_enabled: false, action_name: null, action_description: null, access_type: 'PRIVATE',
+    user_id: 'cli', folder_id: null, fs_path: null,
+  };
 }

@@ -23,6 +23,8 @@ export interface FlowFilter {
   componentsOnly?: boolean;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const CLASH_MESSAGES = { name: 'Name must be unique', endpoint_name: 'Endpoint name must be unique' } as const;
 
 /** FlowUpdate fields copied as they are when not null (Langflow drops unset and null values). */
@@ -34,6 +36,8 @@ const PLAIN_UPDATES = [
 export class FlowsService {
   /** Called after flows are deleted, so whatever hangs off them (messages, builds, files) can go too. */
   onDeleted: (flows: FlowRecord[]) => Promise<void> = async () => {};
+  /** Called after a flow changes, so caches built from it (run graphs) are dropped. */
+  onUpdated: (flow: FlowRecord) => void = () => {};
 
   constructor(
     private readonly store: Store,
@@ -106,6 +110,24 @@ export class FlowsService {
     throw new NotFoundError('Flow not found');
   }
 
+  /**
+   * The flow a run names: a UUID is looked up by id, anything else by the user's endpoint names (Langflow's rule;
+   * both owner-scoped, so another user's flow is "not found").
+   */
+  runnable(userId: string, idOrName: string): FlowRecord {
+    const notFound = () => new NotFoundError(`Flow identifier ${idOrName} not found`);
+    if (UUID.test(idOrName)) {
+      try {
+        return this.readable(userId, idOrName.toLowerCase());
+      } catch {
+        throw notFound();
+      }
+    }
+    const flow = this.store.flows.getByEndpointName(userId, idOrName);
+    if (!flow) throw notFound();
+    return flow;
+  }
+
   /** A flow the user may change: only their own (examples are read-only). */
   owned(userId: string, flowId: string): FlowRecord {
     const flow = this.store.flows.get(flowId);
@@ -125,6 +147,7 @@ export class FlowsService {
     next.updated_at = nowIso();
     const result = await this.store.flows.update(current, next);
     if (!result.ok) throw new BadRequestError(CLASH_MESSAGES[result.clash]);
+    this.onUpdated(next);
     return next;
   }
 

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import type { TestServer } from './server.js';
 
-export const STARTERS_DIR = '/work/shared/langflow-starters';
+export { STARTERS_DIR } from './shared.js';
+import { STARTERS_DIR } from './shared.js';
 
 /** A Langflow export from the shared starters (real-world data for round trips). */
 export function starterFlow(name: string): Record<string, any> {

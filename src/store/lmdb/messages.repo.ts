@@ -15,11 +15,12 @@ export function lmdbMessages(env: RootDatabase): MessageRepo {
   const keyOf = (m: MessageRecord): MessageKey => [owner(m.flow_id), m.session_id, m.seq];
 
   return {
-    put: (message) =>
-      env.transaction(() => {
-        messages.put(keyOf(message), message);
-        ids.put(message.id, keyOf(message));
-      }),
+    // Two plain puts issued in the same tick land in the same LMDB batch (one commit, shared with every other
+    // write of that moment); a transaction() here would commit alone and serialise message writes.
+    put: async (message) => {
+      const key = keyOf(message);
+      await Promise.all([messages.put(key, message), ids.put(message.id, key)]);
+    },
     get(id) {
       const key = ids.get(id);
       return key ? messages.get(key) : undefined;

@@ -1,0 +1,161 @@
+/**
+ * Job actor: one per run. Owns the run's state machine and AbortController, spawns a component actor per
+ * vertex as its predecessors finish (independent branches run concurrently), emits the run's events, and
+ * settles the caller's promise once: completed, failed (the first component error cancels the rest) or cancelled.
+ */
+import { dispatch, spawn, stop, type Ref } from 'nact';
+import type { ComponentContext, SessionMemory } from '../src/components/contract.js';
+import type { RunEvent, RunStatus } from '../src/engine/events.js';
+import type { FlowGraph } from '../src/engine/graph.js';
+import type { RunPlan } from '../src/engine/plan.js';
+import { RunState } from '../src/engine/run-state.js';
+import type { VariableResolver } from '../src/engine/variables.js';
+import type { Logger } from '../src/logger.js';
+import { spawnComponent } from './component.actor.js';
+
+export type JobMsg =
+  | { type: 'job.start' }
+  | { type: 'vertex.done'; vertexId: string; outputs: Record<string, unknown>; durationMs: number }
+  | { type: 'vertex.failed'; vertexId: string; error: Error }
+  | { type: 'job.cancel'; status: 'cancelled' | 'timed_out' };
+
+export interface JobSpec {
+  jobId: string;
+  flow: { id: string; name: string; userId: string };
+  sessionId: string;
+  graph: FlowGraph;
+  plan: RunPlan;
+  /** Field values set by the run request (input_value, session_id), by vertex. */
+  overrides: ReadonlyMap<string, Record<string, unknown>>;
+  variables: VariableResolver;
+  memory: SessionMemory;
+  logger: Logger;
+  emit(event: RunEvent): void;
+}
+
+export interface JobFailure {
+  vertexId: string;
+  componentType: string;
+  displayName: string;
+  error: Error;
+}
+
+export interface JobOutcome {
+  status: RunStatus;
+  results: ReadonlyMap<string, Record<string, unknown>>;
+  /** Milliseconds each vertex took. */
+  durations: ReadonlyMap<string, number>;
+  skipped: ReadonlySet<string>;
+  failure?: JobFailure;
+}
+
+interface JobState {
+  run: RunState;
+  durations: Map<string, number>;
+  inFlight: number;
+  /** Children get short generated names: vertex ids may hold characters nact paths do not like. */
+  spawned: number;
+  settled: boolean;
+}
+
+export function spawnJob(parent: Ref<never>, spec: JobSpec, controller: AbortController, settle: (outcome: JobOutcome) => void): Ref<JobMsg> {
+  const { graph, plan } = spec;
+
+  function contextFor(vertexId: string): Omit<ComponentContext, 'dynamic'> {
+    const vertex = graph.vertices.get(vertexId)!;
+    return {
+      signal: controller.signal,
+      emit: (event) => {
+        if (event.type === 'token') spec.emit({ type: 'token', id: event.messageId, chunk: event.chunk, timestamp: new Date().toISOString() });
+        else spec.emit({ type: 'add_message', message: event.message });
+      },
+      logger: spec.logger,
+      run: { flowId: spec.flow.id, flowName: spec.flow.name, sessionId: spec.sessionId, userId: spec.flow.userId, vertexId, displayName: vertex.displayName },
+      variable: (name) => spec.variables.resolve(name),
+      memory: {
+        // Stored messages are what Langflow streams as add_message.
+        store: async (message) => {
+          const stored = await spec.memory.store(message);
+          spec.emit({ type: 'add_message', message: stored });
+          return stored;
+        },
+        recent: spec.memory.recent,
+      },
+      sourceOf(field) {
+        const edge = graph.incoming.get(vertexId)!.find((e) => e.targetField === field);
+        const source = edge && graph.vertices.get(edge.source);
+        return source ? { id: source.id, displayName: source.displayName, source: null } : undefined;
+      },
+      requested: plan.requested.get(vertexId)!,
+    };
+  }
+
+  function launch(state: JobState, ids: string[], self: Ref<JobMsg>): void {
+    for (const id of ids) {
+      const vertex = graph.vertices.get(id)!;
+      const edgeValues = state.run.inputsFor(id, (field) => vertex.component.fields[field]?.list === true);
+      state.inFlight++;
+      dispatch(spawnComponent(self, `v${++state.spawned}`), {
+        type: 'component.run',
+        vertex,
+        edgeValues,
+        overrides: spec.overrides.get(id),
+        variables: spec.variables,
+        context: contextFor(id),
+      });
+    }
+  }
+
+  function finish(state: JobState, status: RunStatus, self: Ref<JobMsg>, failure?: JobFailure): JobState {
+    if (state.settled) return state;
+    if (status !== 'completed') controller.abort();
+    settle({ status, results: state.run.results, durations: state.durations, skipped: state.run.skipped, failure });
+    stop(self);
+    return { ...state, settled: true };
+  }
+
+  return spawn(
+    parent,
+    (state: JobState, msg: JobMsg, ctx) => {
+      if (state.settled) return state;
+      switch (msg.type) {
+        case 'job.start': {
+          spec.emit({ type: 'vertices_sorted', ids: plan.layers[0] ?? [], to_run: [...plan.region] });
+          const initial = state.run.initial();
+          if (initial.length === 0) return finish(state, 'completed', ctx.self);
+          launch(state, initial, ctx.self);
+          return state;
+        }
+        case 'vertex.done': {
+          state.inFlight--;
+          state.durations.set(msg.vertexId, msg.durationMs);
+          const vertex = graph.vertices.get(msg.vertexId)!;
+          spec.emit({ type: 'end_vertex', id: vertex.id, componentType: vertex.type, displayName: vertex.displayName, valid: true, outputs: msg.outputs, durationMs: msg.durationMs });
+          launch(state, state.run.complete(msg.vertexId, msg.outputs), ctx.self);
+          if (state.run.finished && state.inFlight === 0) return finish(state, 'completed', ctx.self);
+          return state;
+        }
+        case 'vertex.failed': {
+          state.inFlight--;
+          if (controller.signal.aborted) return state;
+          const vertex = graph.vertices.get(msg.vertexId)!;
+          const failure = { vertexId: vertex.id, componentType: vertex.type, displayName: vertex.displayName, error: msg.error };
+          return finish(state, 'failed', ctx.self, failure);
+        }
+        case 'job.cancel':
+          return finish(state, msg.status, ctx.self);
+      }
+    },
+    spec.jobId,
+    {
+      initialStateFunc: () => ({ run: new RunState(graph, plan), durations: new Map(), inFlight: 0, spawned: 0, settled: false }),
+      // A bug in the job's own handler fails the run rather than leaving the caller waiting.
+      onCrash: (_msg, error, ctx) => {
+        spec.logger.error({ err: error, jobId: spec.jobId }, 'job actor crashed');
+        controller.abort();
+        settle({ status: 'failed', results: new Map(), durations: new Map(), skipped: new Set(), failure: { vertexId: '', componentType: '', displayName: 'job', error: error ?? new Error('job crashed') } });
+        return ctx.stop;
+      },
+    },
+  );
+}

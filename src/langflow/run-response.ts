@@ -1,0 +1,47 @@
+/** Langflow's RunResponse for /api/v1/run (research: run API section 2), built from a finished job. */
+import type { JobOutcome } from '../../actors/job.actor.js';
+import type { FlowGraph } from '../engine/graph.js';
+import { isMessage } from '../values/message.js';
+import { outputView, resultValue } from './message-dict.js';
+
+export interface RunResponse {
+  session_id: string;
+  outputs: { inputs: Record<string, unknown>; outputs: Record<string, unknown>[] }[];
+}
+
+export function runResponse(graph: FlowGraph, outcome: JobOutcome, selected: readonly string[], sessionId: string, inputs: Record<string, unknown>): RunResponse {
+  const built = selected.filter((id) => outcome.results.has(id));
+  return { session_id: sessionId, outputs: [{ inputs, outputs: built.map((id) => resultData(graph, id, outcome)) }] };
+}
+
+function resultData(graph: FlowGraph, vertexId: string, outcome: JobOutcome): Record<string, unknown> {
+  const vertex = graph.vertices.get(vertexId)!;
+  const values = outcome.results.get(vertexId)!;
+  const results: Record<string, unknown> = {};
+  const outputs: Record<string, unknown> = {};
+  const logs: Record<string, unknown[]> = {};
+  const messages: Record<string, unknown>[] = [];
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    const dumped = resultValue(value);
+    results[name] = isMessage(value) ? { ...(dumped as object), component_id: vertexId } : dumped;
+    outputs[name] = outputView(value);
+    logs[name] = [];
+    if (isMessage(value)) {
+      messages.push({ message: value.text, sender: value.sender, sender_name: value.sender_name, session_id: value.session_id, stream_url: null, component_id: vertexId, files: value.files, type: 'text' });
+    }
+  }
+  const seconds = (outcome.durations.get(vertexId) ?? 0) / 1000;
+  return {
+    results,
+    artifacts: Object.fromEntries(Object.entries(outputs).map(([name, view]) => [name, { repr: (view as { message: unknown }).message, raw: (view as { message: unknown }).message, type: (view as { type: string }).type }])),
+    outputs,
+    logs,
+    messages,
+    timedelta: seconds,
+    duration: `${Math.round(seconds * 1000)} ms`,
+    component_display_name: vertex.displayName,
+    component_id: vertexId,
+    used_frozen_result: false,
+  };
+}

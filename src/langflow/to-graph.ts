@@ -1,0 +1,114 @@
+/**
+ * Langflow flow JSON -> the engine's FlowGraph. Every problem that would stop a run (unknown component, an edge to
+ * a missing node, a handle naming an output or field that does not exist) is a FlowInvalidError naming the node.
+ */
+import type { ComponentDefinition } from '../components/contract.js';
+import { findComponent } from '../components/registry.js';
+import { indexEdges, type FlowGraph, type GraphEdge, type GraphVertex } from '../engine/graph.js';
+import { FlowInvalidError } from '../errors/index.js';
+import { FlowEdge, FlowJsonData, FlowNode, isComponentNode, TemplateField } from './flow-json.js';
+import { paramOf } from './template-params.js';
+
+/** Builds the graph of a flow's `data` (or a whole flow object holding `data`). */
+export function toGraph(flowData: unknown): FlowGraph {
+  const source = isObject(flowData) && isObject(flowData.data) && !Array.isArray(flowData.nodes) ? flowData.data : flowData;
+  const parsed = FlowJsonData.safeParse(source ?? {});
+  if (!parsed.success) throw new FlowInvalidError('Flow data must be an object with "nodes" and "edges" lists');
+
+  const vertices = new Map<string, GraphVertex>();
+  const order: string[] = [];
+  const skipped = new Set<string>();
+  for (const raw of parsed.data.nodes) {
+    const node = FlowNode.safeParse(raw);
+    if (!node.success) throw new FlowInvalidError('A node has no "id"');
+    if (!isComponentNode(node.data)) {
+      skipped.add(node.data.id);
+      continue;
+    }
+    if (vertices.has(node.data.id)) throw new FlowInvalidError(`Node ${node.data.id} appears twice`, node.data.id);
+    vertices.set(node.data.id, toVertex(node.data));
+    order.push(node.data.id);
+  }
+
+  const edges: GraphEdge[] = [];
+  for (const raw of parsed.data.edges) {
+    const edge = toEdge(raw, vertices, skipped);
+    if (edge) edges.push(edge);
+  }
+  return { vertices, order, edges, ...indexEdges(order, edges) };
+}
+
+function toVertex(node: FlowNode): GraphVertex {
+  const type = node.data!.type!;
+  const component = findComponent(type);
+  if (!component) throw new FlowInvalidError(`Node ${node.id} has an unknown component type "${type}"`, node.id);
+  const template = node.data?.node?.template ?? {};
+  const params: Record<string, unknown> = {};
+  const variableFields = new Set<string>();
+  const dynamicFields: string[] = [];
+  for (const [name, rawField] of Object.entries(template)) {
+    if (name === '_type' || name === 'code' || !isObject(rawField)) continue;
+    const spec = component.fields[name];
+    if (!spec && !component.dynamicFields) continue;
+    if (!spec) dynamicFields.push(name);
+    const field = TemplateField.safeParse(rawField);
+    if (!field.success) continue;
+    const param = paramOf(field.data, spec);
+    if (param.kind === 'value') params[name] = param.value;
+    else if (param.kind === 'variable') {
+      params[name] = param.name;
+      variableFields.add(name);
+    }
+  }
+  return {
+    id: node.id,
+    type,
+    displayName: node.data?.node?.display_name ?? component.displayName,
+    component,
+    params,
+    variableFields,
+    dynamicFields,
+  };
+}
+
+function toEdge(raw: unknown, vertices: Map<string, GraphVertex>, skipped: Set<string>): GraphEdge | undefined {
+  const parsed = FlowEdge.safeParse(raw);
+  const edge = parsed.success ? parsed.data : {};
+  const label = edge.id ?? `${edge.source ?? '?'} -> ${edge.target ?? '?'}`;
+  const sourceHandle = edge.data?.sourceHandle;
+  const targetHandle = edge.data?.targetHandle;
+  const sourceId = sourceHandle?.id ?? edge.source;
+  const targetId = targetHandle?.id ?? edge.target;
+  if (sourceId && targetId && (skipped.has(sourceId) || skipped.has(targetId))) return undefined;
+  if (!sourceHandle?.name || !targetHandle || !sourceId || !targetId) {
+    throw new FlowInvalidError(`Edge ${label} has invalid handles: it needs data.sourceHandle {id, name} and data.targetHandle {id, fieldName}`, targetId ?? sourceId);
+  }
+  const source = vertices.get(sourceId);
+  if (!source) throw new FlowInvalidError(`Edge ${label} starts at missing node "${sourceId}"`, sourceId);
+  const target = vertices.get(targetId);
+  if (!target) throw new FlowInvalidError(`Edge ${label} ends at missing node "${targetId}"`, targetId);
+  if (!targetHandle.fieldName) {
+    throw new FlowInvalidError(`Edge ${label} feeds an output of node ${targetId}: loop edges are not supported yet`, targetId);
+  }
+  if (!source.component.outputs.some((o) => o.name === sourceHandle.name)) {
+    throw new FlowInvalidError(`Node ${sourceId} (${source.type}) has no output "${sourceHandle.name}"; it has ${names(source.component.outputs.map((o) => o.name))}`, sourceId);
+  }
+  if (!acceptsField(target, targetHandle.fieldName)) {
+    throw new FlowInvalidError(`Node ${targetId} (${target.type}) has no field "${targetHandle.fieldName}"`, targetId);
+  }
+  return { source: sourceId, sourceOutput: sourceHandle.name, target: targetId, targetField: targetHandle.fieldName };
+}
+
+function acceptsField(vertex: GraphVertex, field: string): boolean {
+  const component: ComponentDefinition = vertex.component;
+  if (component.fields[field]) return true;
+  if (!component.dynamicFields) return false;
+  if (!vertex.dynamicFields.includes(field)) (vertex.dynamicFields as string[]).push(field);
+  return true;
+}
+
+const names = (list: string[]) => (list.length ? list.map((n) => `"${n}"`).join(', ') : 'none');
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,110 @@
+/**
+ * Runs stored flows: flow JSON (with tweaks) -> graph -> plan -> a job on the engine. Everything that can be
+ * refused (invalid flow, unknown component in start/stop) is refused in `prepare`, before any streaming starts.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FlowRecord } from '../../protocol/flow.schema.js';
+import type { Config } from '../config.js';
+import type { Engine, RunHandle } from '../engine/engine.js';
+import type { RunEvent } from '../engine/events.js';
+import type { FlowGraph } from '../engine/graph.js';
+import { planRun, type RunPlan } from '../engine/plan.js';
+import { inputVertices, outputVertices } from '../engine/select.js';
+import { variableResolver } from '../engine/variables.js';
+import { toGraph } from '../langflow/to-graph.js';
+import { applyTweaks, type Tweaks } from '../langflow/tweaks.js';
+
+export interface RunOptions {
+  flow: FlowRecord;
+  userId: string;
+  inputValue?: string | null;
+  inputType?: string;
+  outputType?: string;
+  outputComponent?: string;
+  tweaks?: Tweaks | null;
+  sessionId?: string | null;
+  /** Values for `load_from_db` fields, for this request only (headers, v2 globals). */
+  requestVariables?: Record<string, string>;
+  startComponentId?: string;
+  stopComponentId?: string;
+}
+
+export interface PreparedRun {
+  jobId: string;
+  sessionId: string;
+  graph: FlowGraph;
+  plan: RunPlan;
+  /** Vertices whose results the reply reports. */
+  selected: string[];
+  /** The `inputs` echoed in Langflow's reply. */
+  inputs: Record<string, unknown>;
+  start(options: { onEvent?: (event: RunEvent) => void; signal?: AbortSignal; timeoutMs?: number }): RunHandle;
+}
+
+const GRAPH_CACHE_MAX = 1000;
+
+export class FlowRunner {
+  /** Graphs of untweaked flows, by flow id; dropped when the flow changes (and checked against updated_at). */
+  private readonly graphs = new Map<string, { updatedAt: string; graph: FlowGraph }>();
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly config: Config,
+  ) {}
+
+  prepare(options: RunOptions): PreparedRun {
+    const { flow } = options;
+    const graph = this.graphOf(flow, options.tweaks);
+    const plan = planRun(graph, { startComponentId: options.startComponentId, stopComponentId: options.stopComponentId });
+    const sessionId = options.sessionId || flow.id;
+    const overrides = new Map<string, Record<string, unknown>>();
+    const set = (id: string, field: string, value: unknown) => overrides.set(id, { ...overrides.get(id), [field]: value });
+    for (const vertex of graph.vertices.values()) if (vertex.component.fields.session_id) set(vertex.id, 'session_id', sessionId);
+    if (options.inputValue !== undefined && options.inputValue !== null) {
+      for (const vertex of inputVertices(graph, options.inputType ?? 'chat')) set(vertex.id, 'input_value', options.inputValue);
+    }
+    const selected = outputVertices(graph, options.outputType ?? 'chat', options.outputComponent || undefined);
+    const variables = variableResolver({
+      request: options.requestVariables,
+      env: this.config.FALLBACK_TO_ENV_VAR ? process.env : undefined,
+    });
+    const jobId = randomUUID();
+    return {
+      jobId,
+      sessionId,
+      graph,
+      plan,
+      selected,
+      inputs: { input_value: options.inputValue ?? null },
+      start: ({ onEvent, signal, timeoutMs }) =>
+        this.engine.run({
+          jobId,
+          flow: { id: flow.id, name: flow.name, userId: options.userId },
+          sessionId,
+          graph,
+          plan,
+          overrides,
+          variables,
+          emit: onEvent ?? (() => {}),
+          signal,
+          timeoutMs,
+        }),
+    };
+  }
+
+  /** Drops the cached graph of a changed or deleted flow. */
+  forget(flowId: string): void {
+    this.graphs.delete(flowId);
+  }
+
+  private graphOf(flow: FlowRecord, tweaks: Tweaks | null | undefined): FlowGraph {
+    const data = (flow.data ?? {}) as Record<string, unknown>;
+    if (tweaks && Object.keys(tweaks).length > 0) return toGraph(applyTweaks(data, tweaks));
+    const cached = this.graphs.get(flow.id);
+    if (cached && cached.updatedAt === flow.updated_at) return cached.graph;
+    const graph = toGraph(data);
+    if (this.graphs.size >= GRAPH_CACHE_MAX) this.graphs.delete(this.graphs.keys().next().value!);
+    this.graphs.set(flow.id, { updatedAt: flow.updated_at, graph });
+    return graph;
+  }
+}

@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import t from 'tap';
+import { defineComponent, type FieldSpec } from '../src/components/contract.js';
+import { handle, text } from '../src/components/fields.js';
+import { planRun } from '../src/engine/plan.js';
+import { FlowInvalidError } from '../src/errors/index.js';
+import { graphOf, harness } from './support/engine-harness.js';
+
+const any = (displayName: string): FieldSpec<unknown> => handle({ displayName, inputTypes: ['Message'] });
+
+/** A source that emits a fixed text. */
+const source = defineComponent({
+  type: 'TestSource',
+  version: 1,
+  displayName: 'Source',
+  description: '',
+  category: 'test',
+  icon: '',
+  fields: { value: text({ displayName: 'Value' }) },
+  outputs: [{ name: 'out', displayName: 'Out', types: ['Message'], method: 'out' }],
+  run: async (inputs) => ({ out: inputs.value }),
+});
+
+/** Waits until released or aborted; records how many run at once and what it saw. */
+function gate() {
+  const seen = { running: 0, maxRunning: 0, aborted: [] as string[], requested: [] as string[][] };
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  const component = defineComponent({
+    type: 'TestGate',
+    version: 1,
+    displayName: 'Gate',
+    description: '',
+    category: 'test',
+    icon: '',
+    fields: { input: any('Input') },
+    outputs: [
+      { name: 'out', displayName: 'Out', types: ['Message'], method: 'out' },
+      { name: 'other', displayName: 'Other', types: ['Message'], method: 'other' },
+    ],
+    async run(inputs, ctx) {
+      seen.running++;
+      seen.maxRunning = Math.max(seen.maxRunning, seen.running);
+      seen.requested.push([...ctx.requested]);
+      try {
+        await new Promise<void>((resolve, reject) => {
+          released.then(resolve);
+          ctx.signal.addEventListener('abort', () => {
+            seen.aborted.push(ctx.run.vertexId);
+            reject(new Error('aborted'));
+          });
+        });
+      } finally {
+        seen.running--;
+      }
+      return { out: `${inputs.input ?? ''}+${ctx.run.vertexId}`, other: 'other' };
+    },
+  });
+  return { component, seen, release };
+}
+
+const failing = defineComponent({
+  type: 'TestFail',
+  version: 1,
+  displayName: 'Fails',
+  description: '',
+  category: 'test',
+  icon: '',
+  fields: { input: any('Input') },
+  outputs: [{ name: 'out', displayName: 'Out', types: ['Message'], method: 'out' }],
+  run: async () => {
+    throw new Error('boom');
+  },
+});
+
+/** Chooses one of two outputs, as If-Else does: the other stays undefined. */
+const router = defineComponent({
+  type: 'TestRouter',
+  version: 1,
+  displayName: 'Router',
+  description: '',
+  category: 'test',
+  icon: '',
+  fields: { input: any('Input'), go: text({ displayName: 'Go' }) },
+  outputs: [
+    { name: 'yes', displayName: 'Yes', types: ['Message'], method: 'yes' },
+    { name: 'no', displayName: 'No', types: ['Message'], method: 'no' },
+  ],
+  run: async (inputs) => (inputs.go === 'yes' ? { yes: inputs.input } : { no: inputs.input }),
+});
+
+const collect = defineComponent({
+  type: 'TestCollect',
+  version: 1,
+  displayName: 'Collect',
+  description: '',
+  category: 'test',
+  icon: '',
+  fields: { items: { ...any('Items'), list: true, schema: z.array(z.unknown()).default([]) } },
+  outputs: [{ name: 'out', displayName: 'Out', types: ['Message'], method: 'out' }],
+  run: async (inputs) => ({ out: (inputs.items as unknown[]).join(',') }),
+});
+
+t.test('independent branches run concurrently; a vertex computes only the outputs that feed edges', async (t) => {
+  const h = harness();
+  t.teardown(() => h.close());
+  const g = gate();
+  const graph = graphOf(
+    [['src', source, { value: 'v' }], ['a', g.component], ['b', g.component], ['join', collect]],
+    [['src', 'out', 'a', 'input'], ['src', 'out', 'b', 'input'], ['a', 'out', 'join', 'items'], ['b', 'out', 'join', 'items']],
+  );
+  const running = h.run(graph);
+  await new Promise((r) => setTimeout(r, 50));
+  t.equal(g.seen.maxRunning, 2, 'both branches were in flight at once');
+  g.release();
+  const outcome = await running.outcome;
+  t.equal(outcome.status, 'completed');
+  t.same(outcome.results.get('join'), { out: 'v+a,v+b' }, 'a list field collects every edge');
+  t.same(g.seen.requested, [['out'], ['out']], 'only the output feeding an edge is requested');
+});
+
+t.test('a failing component fails the run, names itself, and cancels the rest', async (t) => {
+  const h = harness();
+  t.teardown(() => h.close());
+  const g = gate();
+  const graph = graphOf([['src', source], ['slow', g.component], ['bad', failing]], [['src', 'out', 'slow', 'input'], ['src', 'out', 'bad', 'input']]);
+  const events: any[] = [];
+  const outcome = await h.run(graph, { events }).outcome;
+  t.equal(outcome.status, 'failed');
+  t.equal(outcome.failure?.vertexId, 'bad');
+  t.equal(outcome.failure?.componentType, 'TestFail');
+  t.equal(outcome.failure?.error.message, 'boom');
+  await new Promise((r) => setTimeout(r, 10));
+  t.same(g.seen.aborted, ['slow'], 'the abort reached the component still running');
+});
+
+t.test('cancelling a run aborts the component in flight; a timeout says timed_out', async (t) => {
+  const h = harness();
+  t.teardown(() => h.close());
+  const g = gate();
+  const graph = graphOf([['src', source], ['slow', g.component]], [['src', 'out', 'slow', 'input']]);
+  const controller = new AbortController();
+  const running = h.run(graph, { signal: controller.signal });
+  await new Promise((r) => setTimeout(r, 20));
+  controller.abort();
+  t.equal((await running.outcome).status, 'cancelled');
+  await new Promise((r) => setTimeout(r, 10));
+  t.same(g.seen.aborted, ['slow']);
+
+  const timed = await h.run(graph, { timeoutMs: 30 }).outcome;
+  t.equal(timed.status, 'timed_out');
+});
+
+t.test('a router skips the branch it did not choose, and everything below it', async (t) => {
+  const h = harness();
+  t.teardown(() => h.close());
+  const graph = graphOf(
+    [['src', source, { value: 'x' }], ['route', router, { go: 'yes' }], ['onYes', collect], ['onNo', collect], ['belowNo', collect]],
+    [['src', 'out', 'route', 'input'], ['route', 'yes', 'onYes', 'items'], ['route', 'no', 'onNo', 'items'], ['onNo', 'out', 'belowNo', 'items']],
+  );
+  const outcome = await h.run(graph).outcome;
+  t.equal(outcome.status, 'completed');
+  t.same(outcome.results.get('onYes'), { out: 'x' });
+  t.same([...outcome.skipped].sort(), ['belowNo', 'onNo']);
+});
+
+t.test('start and stop components pick the region that runs', async (t) => {
+  const graph = graphOf(
+    [['a', source], ['b', collect], ['c', collect], ['other', source]],
+    [['a', 'out', 'b', 'items'], ['b', 'out', 'c', 'items']],
+  );
+  t.same([...planRun(graph, { stopComponentId: 'b' }).region].sort(), ['a', 'b'], 'stop: the component and its ancestors');
+  t.same([...planRun(graph, { startComponentId: 'b' }).region].sort(), ['a', 'b', 'c'], 'start: descendants and their ancestors');
+  t.same(planRun(graph).layers, [['a', 'other'], ['b'], ['c']], 'layered order');
+  t.throws(() => planRun(graph, { stopComponentId: 'nope' }), FlowInvalidError);
+});
+
+t.test('idle session actors are passivated; history survives in the store', async (t) => {
+  const h = harness();
+  t.teardown(() => h.close());
+  const commits: Promise<void>[] = [];
+  const memory = h.engine.memoryFor('flow-1', (committed) => commits.push(committed));
+  const { createMessage } = await import('../src/values/message.js');
+  await memory.store(createMessage({ text: 'one', session_id: 'idle' }));
+  await Promise.all(commits);
+  t.equal(h.engine.liveSessions, 1);
+  h.engine.passivate(0);
+  t.equal(h.engine.liveSessions, 0);
+  const recent = await memory.recent({ sessionId: 'idle', limit: 10, order: 'ASC' });
+  t.same(recent.map((m) => m.text), ['one'], 'a new session actor reads the history back');
+});
