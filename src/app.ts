@@ -9,9 +9,12 @@ import type { Logger } from './logger.js';
 import { ApiKeysService } from './services/api-keys.service.js';
 import { FlowRunner } from './services/flow-runner.js';
 import { FlowsService } from './services/flows.service.js';
+import { MessagesService } from './services/messages.service.js';
 import { ProjectsService } from './services/projects.service.js';
 import { resolveSecretKey } from './services/secret-key.js';
 import { UsersService } from './services/users.service.js';
+import { VariablesService } from './services/variables.service.js';
+import { SecretBox } from './auth/secret-box.js';
 import { openLmdbStore } from './store/lmdb/lmdb-store.js';
 import type { Store } from './store/port.js';
 
@@ -29,6 +32,8 @@ export interface Services {
   examples: ExampleFlows;
   engine: Engine;
   runner: FlowRunner;
+  variables: VariablesService;
+  messages: MessagesService;
   authenticator: Authenticator;
   superuserId: string;
   /** Set when start-up generated the superuser's password (printed once). */
@@ -38,7 +43,9 @@ export interface Services {
 
 export async function createServices(config: Config, logger: Logger): Promise<Services> {
   const store = openLmdbStore(config.DATA_DIR);
-  const tokens = new TokenSigner(await resolveSecretKey(config.SECRET_KEY, store));
+  const secretKey = await resolveSecretKey(config.SECRET_KEY, store);
+  const tokens = new TokenSigner(secretKey);
+  const variables = new VariablesService(store, new SecretBox(secretKey));
   const users = new UsersService(store);
   const apiKeys = new ApiKeysService(store);
   const projects = new ProjectsService(store, { autoLogin: config.AUTO_LOGIN });
@@ -46,14 +53,21 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const flows = new FlowsService(store, projects, examples, { shareExamples: config.AUTO_LOGIN });
   projects.removeFlows = (doomed) => flows.removeAll(doomed);
   const engine = new Engine(store.messages, logger);
-  const runner = new FlowRunner(engine, config);
+  const runner = new FlowRunner(engine, config, variables);
+  const messages = new MessagesService(store, engine);
   flows.onUpdated = (flow) => runner.forget(flow.id);
-  flows.onDeleted = async (doomed) => doomed.forEach((flow) => runner.forget(flow.id));
+  flows.onDeleted = async (doomed) => {
+    doomed.forEach((flow) => runner.forget(flow.id));
+    await messages.deleteForFlows(doomed.map((flow) => flow.id));
+  };
   users.onCreated = async (user) => {
     await projects.ensureDefault(user.id);
   };
   users.onDeleted = async (userId) => {
-    await Promise.all(store.apiKeys.listByUser(userId).map((key) => store.apiKeys.delete(key.id)));
+    await Promise.all([
+      ...store.apiKeys.listByUser(userId).map((key) => store.apiKeys.delete(key.id)),
+      ...store.variables.listByUser(userId).map((variable) => store.variables.delete(variable)),
+    ]);
   };
   const { user: superuser, generatedPassword } = await users.ensureSuperuser(config.SUPERUSER, config.SUPERUSER_PASSWORD);
   const services: Services = {
@@ -68,6 +82,8 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     examples,
     engine,
     runner,
+    variables,
+    messages,
     superuserId: superuser.id,
     generatedPassword,
     authenticator: createAuthenticator({ config, store, apiKeys, tokens, superuserId: () => superuser.id }),

@@ -7,9 +7,12 @@ import { docsRoutes } from './docs/docs.routes.js';
 import { flowsRoutes } from './flows/flows.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { metaRoutes } from './meta/meta.routes.js';
+import { messagesRoutes } from './monitor/messages.routes.js';
 import { projectsRoutes } from './projects/projects.routes.js';
 import { runRoutes } from './run/run.routes.js';
 import { usersRoutes } from './users/users.routes.js';
+import { variablesRoutes } from './variables/variables.routes.js';
+import { webhookRoutes } from './webhook/webhook.routes.js';
 
 export function buildRoutes(services: Services): Route[] {
   const routes: Route[] = [
@@ -21,6 +24,9 @@ export function buildRoutes(services: Services): Route[] {
     ...projectsRoutes(services),
     ...metaRoutes(services),
     ...runRoutes(services),
+    ...variablesRoutes(services),
+    ...messagesRoutes(services),
+    ...webhookRoutes(services),
   ];
   routes.push(...docsRoutes(services, () => routes));
   return routes;

@@ -17,6 +17,8 @@ export const AUTH_MESSAGES = {
   invalidKey: 'Invalid or missing API key',
   invalidToken: 'Could not validate credentials',
   notSuperuser: "The user doesn't have enough privileges",
+  webhookKeyRequired: 'API key required when webhook authentication is enabled',
+  webhookInvalidKey: 'Invalid API key',
 } as const;
 
 export interface AuthDeps {
@@ -83,8 +85,14 @@ export function createAuthenticator(deps: AuthDeps): Authenticator {
           if (!principal.isSuperuser) throw new ForbiddenError(AUTH_MESSAGES.notSuperuser);
           return principal;
         }
-        case 'webhook':
-          return config.WEBHOOK_AUTH_ENABLE ? apiKeySecurity(credentials, (m) => new ForbiddenError(m)) : null;
+        case 'webhook': {
+          // Langflow's webhook check: a key is required when enabled, with no auto-login fallback.
+          if (!config.WEBHOOK_AUTH_ENABLE) return null;
+          if (!credentials.apiKey) throw new ForbiddenError(AUTH_MESSAGES.webhookKeyRequired);
+          const principal = byApiKey(credentials.apiKey);
+          if (!principal) throw new ForbiddenError(AUTH_MESSAGES.webhookInvalidKey);
+          return principal;
+        }
       }
     },
   };

@@ -1,10 +1,20 @@
-/** Path matching for the route table: a segment trie, so lookups cost one map hit per segment. */
+/**
+ * Path matching for the route table: a segment trie, so lookups cost one map hit per segment. Parameter
+ * positions are shared in the trie; their names belong to each route (`/session/:old_session_id` for PATCH and
+ * `/session/:session_id` for DELETE live on the same node).
+ */
 import type { HttpMethod, Route } from './route.js';
+
+interface Bound {
+  route: Route;
+  /** Names of the path's parameters, in order. */
+  names: string[];
+}
 
 interface Node {
   statics: Map<string, Node>;
-  param?: { name: string; node: Node };
-  routes: Map<HttpMethod, Route>;
+  param?: Node;
+  routes: Map<HttpMethod, Bound>;
 }
 
 const newNode = (): Node => ({ statics: new Map(), routes: new Map() });
@@ -24,14 +34,11 @@ export class Router {
 
   add(route: Route): void {
     let node = this.root;
+    const names: string[] = [];
     for (const segment of segmentsOf(route.path)) {
       if (segment.startsWith(':')) {
-        const name = segment.slice(1);
-        if (node.param && node.param.name !== name) {
-          throw new Error(`route ${route.method} ${route.path}: parameter :${name} clashes with :${node.param.name}`);
-        }
-        node.param ??= { name, node: newNode() };
-        node = node.param.node;
+        names.push(segment.slice(1));
+        node = node.param ??= newNode();
       } else {
         let next = node.statics.get(segment);
         if (!next) node.statics.set(segment, (next = newNode()));
@@ -39,16 +46,20 @@ export class Router {
       }
     }
     if (node.routes.has(route.method)) throw new Error(`duplicate route ${route.method} ${route.path}`);
-    node.routes.set(route.method, route);
+    node.routes.set(route.method, { route, names });
     this.routes.push(route);
   }
 
   match(method: HttpMethod, path: string): Match {
-    const params: Record<string, string> = {};
-    const node = this.walk(this.root, segmentsOf(path), 0, params);
-    if (!node || node.routes.size === 0) return { kind: 'not-found' };
-    const route = node.routes.get(method) ?? (method === 'HEAD' ? node.routes.get('GET') : undefined);
-    if (route) return { kind: 'found', route, params };
+    const values: string[] = [];
+    const node = this.walk(this.root, segmentsOf(path), 0, values);
+    if (!node) return { kind: 'not-found' };
+    const bound = node.routes.get(method) ?? (method === 'HEAD' ? node.routes.get('GET') : undefined);
+    if (bound) {
+      const params: Record<string, string> = {};
+      bound.names.forEach((name, i) => (params[name] = values[i]));
+      return { kind: 'found', route: bound.route, params };
+    }
     const allowed = [...node.routes.keys()];
     // GET routes answer HEAD too (above), so the Allow header says so.
     if (node.routes.has('GET') && !node.routes.has('HEAD')) allowed.push('HEAD');
@@ -56,20 +67,19 @@ export class Router {
   }
 
   /** Static segments win over parameters; backtracks so `/flows/upload` and `/flows/:id` coexist. */
-  private walk(node: Node, segments: string[], index: number, params: Record<string, string>): Node | undefined {
-    if (index === segments.length) return node;
+  private walk(node: Node, segments: string[], index: number, values: string[]): Node | undefined {
+    if (index === segments.length) return node.routes.size > 0 ? node : undefined;
     const segment = segments[index];
     const staticNext = node.statics.get(segment);
     if (staticNext) {
-      const found = this.walk(staticNext, segments, index + 1, params);
-      if (found && found.routes.size > 0) return found;
+      const found = this.walk(staticNext, segments, index + 1, values);
+      if (found) return found;
     }
     if (node.param) {
-      const found = this.walk(node.param.node, segments, index + 1, params);
-      if (found && found.routes.size > 0) {
-        params[node.param.name] = safeDecode(segment);
-        return found;
-      }
+      values.push(safeDecode(segment));
+      const found = this.walk(node.param, segments, index + 1, values);
+      if (found) return found;
+      values.pop();
     }
     return undefined;
   }

@@ -92,6 +92,15 @@ export class Engine {
     return this.sessions.size;
   }
 
+  /** Stops a session's actor (after its history was edited elsewhere); the next use reloads it from the store. */
+  forgetSession(flowId: string, sessionId: string): void {
+    const key = `${flowId}\u0000${sessionId}`;
+    const session = this.sessions.get(key);
+    if (!session) return;
+    this.sessions.delete(key);
+    stop(session.ref);
+  }
+
   /** Stops session actors idle for `idleMs` or more. */
   passivate(idleMs: number): void {
     const cutoff = Date.now() - idleMs;

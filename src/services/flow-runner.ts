@@ -13,6 +13,7 @@ import { inputVertices, outputVertices } from '../engine/select.js';
 import { variableResolver } from '../engine/variables.js';
 import { toGraph } from '../langflow/to-graph.js';
 import { applyTweaks, type Tweaks } from '../langflow/tweaks.js';
+import type { VariablesService } from './variables.service.js';
 
 export interface RunOptions {
   flow: FlowRecord;
@@ -27,6 +28,8 @@ export interface RunOptions {
   requestVariables?: Record<string, string>;
   startComponentId?: string;
   stopComponentId?: string;
+  /** A webhook's raw body, delivered to the `data` field of every Webhook component. */
+  webhookPayload?: string;
 }
 
 export interface PreparedRun {
@@ -50,6 +53,7 @@ export class FlowRunner {
   constructor(
     private readonly engine: Engine,
     private readonly config: Config,
+    private readonly variables: Pick<VariablesService, 'resolve'>,
   ) {}
 
   prepare(options: RunOptions): PreparedRun {
@@ -63,9 +67,13 @@ export class FlowRunner {
     if (options.inputValue !== undefined && options.inputValue !== null) {
       for (const vertex of inputVertices(graph, options.inputType ?? 'chat')) set(vertex.id, 'input_value', options.inputValue);
     }
+    if (options.webhookPayload !== undefined) {
+      for (const vertex of graph.vertices.values()) if (vertex.component.type === 'Webhook') set(vertex.id, 'data', options.webhookPayload);
+    }
     const selected = outputVertices(graph, options.outputType ?? 'chat', options.outputComponent || undefined);
     const variables = variableResolver({
       request: options.requestVariables,
+      stored: (name) => this.variables.resolve(options.userId, name),
       env: this.config.FALLBACK_TO_ENV_VAR ? process.env : undefined,
     });
     const jobId = randomUUID();

@@ -128,6 +128,15 @@ export class FlowsService {
     return flow;
   }
 
+  /** The flow a webhook names when webhook auth is off: any owner's, by id or endpoint name. */
+  anyOwner(idOrName: string): FlowRecord {
+    const flow = UUID.test(idOrName)
+      ? this.store.flows.get(idOrName.toLowerCase())
+      : this.store.users.list().map((user) => this.store.flows.getByEndpointName(user.id, idOrName)).find((f) => f !== undefined);
+    if (!flow || flow.user_id === null) throw new NotFoundError('Flow not found');
+    return flow;
+  }
+
   /** A flow the user may change: only their own (examples are read-only). */
   owned(userId: string, flowId: string): FlowRecord {
     const flow = this.store.flows.get(flowId);

@@ -7,6 +7,7 @@ import type { FlowRecord } from '../../protocol/flow.schema.js';
 import type { MessageRecord } from '../../protocol/message.schema.js';
 import type { ProjectRecord } from '../../protocol/project.schema.js';
 import type { UserRecord } from '../../protocol/user.schema.js';
+import type { VariableRecord } from '../../protocol/variable.schema.js';
 
 export interface UserRepo {
   get(id: string): UserRecord | undefined;
@@ -88,6 +89,15 @@ export interface MessageRepo {
   delete(message: MessageRecord): Promise<void>;
 }
 
+export interface VariableRepo {
+  get(id: string): VariableRecord | undefined;
+  getByName(userId: string, name: string): VariableRecord | undefined;
+  listByUser(userId: string): VariableRecord[];
+  /** Creates or replaces; false when the user already has another variable of that name (checked at commit). */
+  put(variable: VariableRecord, previousName?: string): Promise<boolean>;
+  delete(variable: VariableRecord): Promise<void>;
+}
+
 /** Small named values the service keeps for itself (the generated secret key, schema version). */
 export interface SettingsRepo {
   get(name: string): string | undefined;
@@ -100,6 +110,7 @@ export interface Store {
   flows: FlowRepo;
   projects: ProjectRepo;
   messages: MessageRepo;
+  variables: VariableRepo;
   settings: SettingsRepo;
   /** Reads and writes for real; throws when the store is unusable (health checks). */
   ping(): Promise<void>;

@@ -8,6 +8,7 @@ import { lmdbFlows } from './flows.repo.js';
 import { lmdbMessages } from './messages.repo.js';
 import { lmdbProjects } from './projects.repo.js';
 import { lmdbUsers } from './users.repo.js';
+import { lmdbVariables } from './variables.repo.js';
 
 export function openLmdbStore(dataDir: string): Store {
   const path = join(dataDir, 'db');
@@ -23,6 +24,7 @@ export function openLmdbStore(dataDir: string): Store {
     flows: lmdbFlows(env),
     projects: lmdbProjects(env),
     messages: lmdbMessages(env),
+    variables: lmdbVariables(env),
     settings: {
       get: (name) => settings.get(name),
       put: async (name, value) => {

@@ -1,0 +1,40 @@
+/** Global variables (Langflow's /api/v1/variables): Generic values are readable, Credential values never leave. */
+import { z } from 'zod';
+
+export const VariableType = z.enum(['Credential', 'Generic']);
+
+export const VariableRecord = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  name: z.string(),
+  type: VariableType,
+  /** Credentials are encrypted with the secret key; Generic values are kept as given. */
+  value: z.string(),
+  default_fields: z.array(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type VariableRecord = z.infer<typeof VariableRecord>;
+
+export const VariableRead = z
+  .object({ id: z.string(), name: z.string(), type: VariableType, value: z.string().nullable(), default_fields: z.array(z.string()) })
+  .meta({ id: 'VariableRead' });
+
+export const VariableCreate = z
+  .object({
+    name: z.string().max(256),
+    value: z.string(),
+    default_fields: z.array(z.string()).default([]),
+    type: VariableType.default('Credential'),
+  })
+  .meta({ id: 'VariableCreate' });
+
+export const VariableUpdate = z
+  .object({
+    id: z.string().optional(),
+    name: z.string().min(1).max(256).optional(),
+    value: z.string().min(1).optional(),
+    default_fields: z.array(z.string()).optional(),
+    type: VariableType.optional(),
+  })
+  .meta({ id: 'VariableUpdate' });

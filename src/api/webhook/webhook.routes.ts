@@ -1,0 +1,56 @@
+/**
+ * POST /api/v1/webhook/{flow_id_or_name}: starts a flow in the background from any payload. The raw body reaches
+ * every Webhook component's `data`; the reply confirms the start (202) and carries the run's job id.
+ */
+import { z } from 'zod';
+import type { Services } from '../../app.js';
+import { Reply } from '../../edge/reply.js';
+import { defineRoute, type Route } from '../../edge/route.js';
+import { BadRequestError, ForbiddenError } from '../../errors/index.js';
+
+const WebhookReply = z.object({ message: z.string(), status: z.string(), job_id: z.string() }).meta({ id: 'WebhookResponse' });
+
+export function webhookRoutes(services: Services): Route[] {
+  const { flows, runner, logger } = services;
+  return [
+    defineRoute({
+      method: 'POST',
+      path: '/api/v1/webhook/:flow_id_or_name',
+      summary: 'Start a flow in the background from a payload',
+      tags: ['Base'],
+      auth: 'webhook',
+      params: z.object({ flow_id_or_name: z.string() }),
+      bodyKind: 'raw',
+      responses: { 202: { description: 'Started', schema: WebhookReply } },
+      handler({ params, body, principal }) {
+        const payload = (body as Buffer).toString('utf8');
+        const flow = principal ? ownedFlow(principal.userId, params.flow_id_or_name) : flows.anyOwner(params.flow_id_or_name);
+        if (payload.trim() === '') throw new BadRequestError('Request body is empty. You should provide a JSON payload containing the flow ID.');
+        const run = runner.prepare({ flow, userId: flow.user_id!, inputValue: '', inputType: 'chat', webhookPayload: payload });
+        void run
+          .start({})
+          .outcome.then((outcome) => {
+            if (outcome.status !== 'completed') logger.warn({ flowId: flow.id, jobId: run.jobId, error: outcome.failure?.error.message }, 'webhook run failed');
+          });
+        return Reply.json({ message: 'Task started in the background', status: 'in progress', job_id: run.jobId }, 202);
+      },
+    }),
+  ];
+
+  /** With webhook auth on, the key's user must own the flow: another user's flow is Langflow's 403, not a 404. */
+  function ownedFlow(userId: string, idOrName: string) {
+    try {
+      return flows.runnable(userId, idOrName);
+    } catch (error) {
+      const foreign = (() => {
+        try {
+          return flows.anyOwner(idOrName);
+        } catch {
+          return undefined;
+        }
+      })();
+      if (foreign) throw new ForbiddenError('Access denied: You can only execute webhooks for flows you own');
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,52 @@
+import t from 'tap';
+import { createUserWithKey } from './support/auth.js';
+import { createFlow } from './support/flow-helpers.js';
+import { echoFlow } from './support/langflow-json.js';
+import { startTestServer } from './support/server.js';
+
+t.test('webhook: 202 with a job id; empty body 400; unknown flow 404; Langflow auth rules', async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  const created = await createFlow(server, echoFlow('Hooked', { endpoint_name: 'hooked' }));
+  const post = (target: string, body: string | undefined, key?: string | null) =>
+    server.request(`/api/v1/webhook/${target}`, { method: 'POST', body, key, headers: body === undefined ? {} : { 'content-type': 'application/json' } });
+
+  const started = await post(created.id, '{"event":"push"}');
+  t.equal(started.status, 202);
+  const reply = await started.json();
+  t.equal(reply.message, 'Task started in the background');
+  t.equal(reply.status, 'in progress');
+  t.match(reply.job_id, /^[0-9a-f-]{36}$/, 'a job id comes back');
+  t.equal((await post('hooked', 'not json at all')).status, 202, 'any body, by endpoint name');
+
+  const empty = await post(created.id, undefined);
+  t.equal(empty.status, 400);
+  t.match((await empty.json()).detail, /Request body is empty/);
+  t.equal((await post('no-such-flow', '{}')).status, 404);
+
+  const noKey = await post(created.id, '{}', null);
+  t.equal(noKey.status, 403);
+  t.same(await noKey.json(), { detail: 'API key required when webhook authentication is enabled' });
+  const badKey = await post(created.id, '{}', 'sk-wrong');
+  t.same(await badKey.json(), { detail: 'Invalid API key' });
+  const other = await createUserWithKey(server, 'other');
+  const foreign = await post(created.id, '{}', other.apiKey);
+  t.equal(foreign.status, 403);
+  t.same(await foreign.json(), { detail: 'Access denied: You can only execute webhooks for flows you own' });
+
+  // The background run stores its messages under the flow's session.
+  for (let i = 0; i < 50 && server.services.store.messages.scan(created.id).length < 4; i++) await new Promise((r) => setTimeout(r, 20));
+  t.ok(server.services.store.messages.scan(created.id).length >= 4, 'the flow ran in the background');
+});
+
+t.test('webhook with authentication disabled runs as the flow owner without a key', async (t) => {
+  const server = await startTestServer({ WEBHOOK_AUTH_ENABLE: 'false' });
+  t.teardown(() => server.close());
+  const created = await createFlow(server, echoFlow('Open', { endpoint_name: 'open-hook' }));
+  const res = await server.request('/api/v1/webhook/open-hook', { method: 'POST', body: '{"a":1}', key: null });
+  t.equal(res.status, 202);
+  const unknown = await server.request('/api/v1/webhook/00000000-0000-4000-8000-000000000000', { method: 'POST', body: '{}', key: null });
+  t.equal(unknown.status, 404);
+  t.same(await unknown.json(), { detail: 'Flow not found' });
+  t.ok(created.id);
+});
