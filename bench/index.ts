@@ -3,6 +3,7 @@
  * Every figure is a ratio against a baseline measured in the same run: these machines are shared and noisy.
  */
 import { edgeScenario } from './scenarios/edge.js';
+import { runScenario } from './scenarios/run.js';
 import { hasWrk } from './support/load.js';
 import { table, writeResults, type Row } from './support/report.js';
 
@@ -10,6 +11,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 
 const SCENARIOS: Record<string, () => Promise<Row[]>> = {
   edge: () => edgeScenario(SECONDS),
+  run: () => runScenario(SECONDS),
 };
 
 const wanted = process.argv.slice(2);
