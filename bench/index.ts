@@ -2,6 +2,7 @@
  * `npm run bench [-- <scenario> ...]`: runs the scenarios, prints one table and writes bench/RESULTS.md.
  * Every figure is a ratio against a baseline measured in the same run: these machines are shared and noisy.
  */
+import { dataOperationsScenario } from './scenarios/data-operations.js';
 import { edgeScenario } from './scenarios/edge.js';
 import { runScenario } from './scenarios/run.js';
 import { hasWrk } from './support/load.js';
@@ -12,6 +13,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const SCENARIOS: Record<string, () => Promise<Row[]>> = {
   edge: () => edgeScenario(SECONDS),
   run: () => runScenario(SECONDS),
+  'data-operations': () => dataOperationsScenario(),
 };
 
 const wanted = process.argv.slice(2);
