@@ -5,6 +5,7 @@
  */
 import { dispatch, spawn, stop, type Ref } from 'nact';
 import type { ComponentContext, SessionMemory } from '../src/components/contract.js';
+import { filesFolder } from '../src/components/shared/files-folder.js';
 import type { RunEvent, RunStatus } from '../src/engine/events.js';
 import type { FlowGraph } from '../src/engine/graph.js';
 import type { RunPlan } from '../src/engine/plan.js';
@@ -28,6 +29,8 @@ export interface JobSpec {
   /** Field values set by the run request (input_value, session_id), by vertex. */
   overrides: ReadonlyMap<string, Record<string, unknown>>;
   variables: VariableResolver;
+  /** The data dir's files folder, where File reads relative paths (absent: only absolute paths work). */
+  filesDir?: string;
   memory: SessionMemory;
   logger: Logger;
   emit(event: RunEvent): void;
@@ -60,6 +63,7 @@ interface JobState {
 
 export function spawnJob(parent: Ref<never>, spec: JobSpec, controller: AbortController, settle: (outcome: JobOutcome) => void): Ref<JobMsg> {
   const { graph, plan } = spec;
+  const files = spec.filesDir ? filesFolder(spec.filesDir) : undefined;
 
   function contextFor(vertexId: string): Omit<ComponentContext, 'dynamic'> {
     const vertex = graph.vertices.get(vertexId)!;
@@ -87,6 +91,7 @@ export function spawnJob(parent: Ref<never>, spec: JobSpec, controller: AbortCon
         return source ? { id: source.id, displayName: source.displayName, source: null } : undefined;
       },
       requested: plan.requested.get(vertexId)!,
+      files,
     };
   }
 

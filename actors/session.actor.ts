@@ -36,7 +36,7 @@ export function spawnSession(parent: Ref<never>, name: string, key: { flowId: st
     (state: SessionState, msg: SessionMsg) => {
       if (msg.type === 'session.store') {
         // The actor's own (flow, session) is the record's key, whatever the message says.
-        const record = toRecord({ ...msg.message, flow_id: key.flowId }, randomUUID(), key.sessionId, nextSeq());
+        const record = toRecord({ ...msg.message, flow_id: key.flowId }, idFor(state, msg.message), key.sessionId, nextSeq());
         const stored = fromRecord(record);
         state.cache.push(stored);
         if (state.cache.length > CACHE_MAX) {
@@ -64,6 +64,16 @@ export function spawnSession(parent: Ref<never>, name: string, key: { flowId: st
       },
     },
   );
+
+  /**
+   * A streamed model reply arrives with the id its tokens already carried, and keeps it so the stream's
+   * add_message events and the stored message agree; an id that is already stored gets a fresh one instead.
+   */
+  function idFor(state: SessionState, message: MessageValue): string {
+    const given = message.id;
+    if (!given || repo.get(given) || state.cache.some((m) => m.id === given)) return randomUUID();
+    return given;
+  }
 
   function recent(state: SessionState, msg: Extract<SessionMsg, { type: 'session.recent' }>): MessageValue[] {
     const matches = (m: MessageValue) => (!msg.sender || m.sender === msg.sender) && (!msg.senderName || m.sender_name === msg.senderName);

@@ -63,6 +63,18 @@ export interface SessionMemory {
   recent(options: { sessionId: string; limit: number; order: 'ASC' | 'DESC'; sender?: string; senderName?: string }): Promise<MessageValue[]>;
 }
 
+/**
+ * Read-only access to the service's files folder (the data dir's `files/`), where uploaded files live: File reads
+ * relative paths from there. Only a path is handed out; reading is the component's own business.
+ */
+export interface FileAccess {
+  /**
+   * The absolute path `path` stands for: an absolute path as given, a relative one under the files folder.
+   * Throws a ComponentError when a relative path climbs out of the folder (`../`).
+   */
+  resolve(path: string): string;
+}
+
 /** What a component may see of the world: never a store handle, an actor ref or a socket. */
 export interface ComponentContext {
   signal: AbortSignal;
@@ -79,6 +91,8 @@ export interface ComponentContext {
   requested: ReadonlySet<string>;
   /** Values of fields the node has but the definition does not declare (Prompt's template variables). */
   dynamic: Readonly<Record<string, unknown>>;
+  /** The files folder, where the run has one (a service run does; a bare engine may not). */
+  files?: FileAccess;
 }
 
 export type FieldMap = Record<string, FieldSpec>;

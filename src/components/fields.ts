@@ -1,5 +1,6 @@
 /** Builders for component fields, one per Langflow input class, so definitions read like Langflow's. */
 import { z } from 'zod';
+import { isData } from '../values/data.js';
 import type { FieldSpec } from './contract.js';
 
 type Common = Pick<FieldSpec, 'displayName' | 'info' | 'advanced' | 'show' | 'required' | 'placeholder' | 'toolMode'>;
@@ -77,4 +78,70 @@ export function file(options: Common & { fileTypes: string[]; list?: boolean }):
 
 export function dict(options: Common & { value?: Record<string, unknown> }): FieldSpec<Record<string, unknown>> {
   return { schema: z.record(z.string(), z.unknown()).default(options.value ?? {}), type: 'dict', inputClass: 'DictInput', accepts: 'any', ...options, value: options.value ?? {} };
+}
+
+/** PromptInput: a template whose `{variables}` become fields of their own (Prompt). */
+export function prompt(options: Common & { value?: string }): FieldSpec<string> {
+  return { schema: z.string().default(options.value ?? ''), type: 'prompt', inputClass: 'PromptInput', accepts: 'text', ...options, value: options.value ?? '' };
+}
+
+/** DropdownInput whose value must be one of its options (a typo is an error naming the field, not a silent default). */
+export function choice<const O extends readonly [string, ...string[]]>(options: Common & { options: O; value?: O[number] }): FieldSpec<O[number]> {
+  const { options: choices, ...rest } = options;
+  const fallback = options.value ?? choices[0];
+  // An empty value (a cleared dropdown in an export) means the default, as it does for Langflow.
+  const orDefault = (value: unknown) => (value === '' || value === undefined ? fallback : value);
+  return {
+    schema: z.preprocess(orDefault, z.enum(choices)).default(fallback) as unknown as z.ZodType<O[number]>,
+    type: 'str',
+    inputClass: 'DropdownInput',
+    accepts: 'text',
+    ...rest,
+    options: [...choices],
+    value: options.value ?? choices[0],
+  };
+}
+
+/** TabInput: a segmented choice (Langflow's `mode` switches); the value must be one of the options. */
+export function tab<const O extends readonly [string, ...string[]]>(options: Common & { options: O; value?: O[number] }): FieldSpec<O[number]> {
+  return { ...choice(options), type: 'tab', inputClass: 'TabInput' };
+}
+
+/** MessageTextInput with `is_list`: several texts (URLs); a single string becomes a one-item list. */
+export function textList(options: Common & { value?: string[]; inputTypes?: string[] }): FieldSpec<string[]> {
+  const single = z.string().transform((s) => (s === '' ? [] : [s]));
+  return {
+    schema: z.union([z.array(z.string()), single]).default(options.value ?? []),
+    type: 'str',
+    inputClass: 'MessageTextInput',
+    accepts: 'text',
+    inputTypes: options.inputTypes ?? ['Message'],
+    list: true,
+    ...options,
+    value: options.value ?? [],
+  };
+}
+
+/**
+ * TableInput: rows of cells (headers, bodies as `{key, value}` rows). A plain object, or a Data on an edge, is taken
+ * as one `{key, value}` row per key.
+ */
+export function table(options: Common & { value?: Record<string, unknown>[]; inputTypes?: string[] }): FieldSpec<Record<string, unknown>[]> {
+  const row = z.record(z.string(), z.unknown());
+  const keyed = row.transform((object) => Object.entries(object).map(([key, value]) => ({ key, value })));
+  const unwrapData = (value: unknown) => (isData(value) ? value.data : value);
+  return {
+    schema: z.preprocess(unwrapData, z.union([z.array(row), keyed])).default(options.value ?? []) as unknown as z.ZodType<Record<string, unknown>[]>,
+    type: 'table',
+    inputClass: 'TableInput',
+    accepts: 'any',
+    ...options,
+    value: options.value ?? [],
+  };
+}
+
+/** IntInput bounded on both sides (Langflow's sliders with a range, such as crawl depth). */
+export function intRange(options: Common & { value: number; min: number; max: number }): FieldSpec<number> {
+  const { min, max, ...rest } = options;
+  return { schema: z.number().int().min(min).max(max).default(options.value), type: 'int', inputClass: 'IntInput', accepts: 'any', ...rest };
 }

@@ -3,8 +3,28 @@ import type { ComponentDefinition, FieldMap } from './contract.js';
 import { chatInput } from './io/chat-input.js';
 import { chatOutput } from './io/chat-output.js';
 import { textInput, textOutput } from './io/text-io.js';
+import { dataOperations } from './data-operations/definition.js';
+import { agent } from './agents/agent.js';
+import { anthropicModel } from './models/anthropic-model.js';
+import { languageModel } from './models/language-model.js';
+import { ollamaModel } from './models/ollama-model.js';
+import { openaiModel } from './models/openai-model.js';
+import { structuredOutput } from './models/structured-output.js';
+import { apiRequest } from './data/api-request.js';
+import { fileComponent } from './data/file.js';
+import { urlComponent } from './data/url.js';
+import { webhook } from './data/webhook.js';
+import { calculator } from './helpers/calculator.js';
+import { currentDate } from './helpers/current-date.js';
+import { memory } from './helpers/memory.js';
+import { conditionalRouter } from './logic/conditional-router.js';
+import { parser } from './processing/parser.js';
+import { splitTextComponent } from './processing/split-text.js';
+import { typeConverter } from './processing/type-converter.js';
+import { promptComponent } from './prompts/prompt.js';
+import { withToolMode } from './tools/tool-mode.js';
 
-export const COMPONENTS: readonly ComponentDefinition<FieldMap>[] = [chatInput, chatOutput, textInput, textOutput] as unknown as ComponentDefinition<FieldMap>[];
+export const COMPONENTS: readonly ComponentDefinition<FieldMap>[] = [chatInput, chatOutput, textInput, textOutput, languageModel, openaiModel, anthropicModel, ollamaModel, structuredOutput, agent, promptComponent, memory, parser, splitTextComponent, fileComponent, withToolMode(urlComponent), withToolMode(apiRequest), conditionalRouter, withToolMode(calculator), withToolMode(currentDate), typeConverter, webhook, dataOperations] as unknown as ComponentDefinition<FieldMap>[];
 
 const byType = new Map<string, ComponentDefinition<FieldMap>>();
 for (const component of COMPONENTS) {

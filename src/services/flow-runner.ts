@@ -3,6 +3,7 @@
  * refused (invalid flow, unknown component in start/stop) is refused in `prepare`, before any streaming starts.
  */
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import type { FlowRecord } from '../../protocol/flow.schema.js';
 import type { Config } from '../config.js';
 import type { Engine, RunHandle } from '../engine/engine.js';
@@ -30,6 +31,8 @@ export interface RunOptions {
   stopComponentId?: string;
   /** A webhook's raw body, delivered to the `data` field of every Webhook component. */
   webhookPayload?: string;
+  /** The request's stream flag: like Langflow, it becomes every node's `stream` field (unset: the node's own). */
+  stream?: boolean;
 }
 
 export interface PreparedRun {
@@ -45,6 +48,9 @@ export interface PreparedRun {
 }
 
 const GRAPH_CACHE_MAX = 1000;
+
+/** Langflow streams a model's reply only into a Chat Output it feeds directly. */
+const feedsChatOutput = (graph: FlowGraph, id: string) => (graph.outgoing.get(id) ?? []).some((edge) => graph.vertices.get(edge.target)?.component.type === 'ChatOutput');
 
 export class FlowRunner {
   /** Graphs of untweaked flows, by flow id; dropped when the flow changes (and checked against updated_at). */
@@ -70,6 +76,10 @@ export class FlowRunner {
     if (options.webhookPayload !== undefined) {
       for (const vertex of graph.vertices.values()) if (vertex.component.type === 'Webhook') set(vertex.id, 'data', options.webhookPayload);
     }
+    // As in Langflow, a top-level `stream` tweak is the caller's explicit choice and wins over the flag.
+    if (options.stream !== undefined && !(options.tweaks && 'stream' in options.tweaks)) {
+      for (const vertex of graph.vertices.values()) if (vertex.component.fields.stream) set(vertex.id, 'stream', options.stream && feedsChatOutput(graph, vertex.id));
+    }
     const selected = outputVertices(graph, options.outputType ?? 'chat', options.outputComponent || undefined);
     const variables = variableResolver({
       request: options.requestVariables,
@@ -93,6 +103,7 @@ export class FlowRunner {
           plan,
           overrides,
           variables,
+          filesDir: join(this.config.DATA_DIR, 'files'),
           emit: onEvent ?? (() => {}),
           signal,
           timeoutMs,

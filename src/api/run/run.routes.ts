@@ -79,6 +79,7 @@ export function runRoutes(services: Services): Route[] {
           tweaks: body.tweaks,
           sessionId: body.session_id,
           requestVariables: headerVariables(headers),
+          stream: query.stream,
         });
         if (query.stream) return stream(run);
         const result = await execute(run, signal);

@@ -24,7 +24,13 @@ export const chatOutput = defineComponent({
   async run(inputs, ctx) {
     const incoming = inputs.input_value;
     const upstream = ctx.sourceOf('input_value');
+    // A model that streamed its reply hands over the id its tokens carried (state "partial"): the stored message
+    // keeps it, so the stream's add_message events and tokens all name one message.
+    const streamed = isMessage(incoming) && incoming.properties.state === 'partial' && incoming.id ? { id: incoming.id } : {};
+    // Langflow names the model as the source of an LLM's message.
+    const upstreamSource = upstream?.source ?? (isMessage(incoming) && incoming.properties.source?.id === upstream?.id ? incoming.properties.source?.source : null) ?? null;
     const message = createMessage({
+      ...streamed,
       text: chatText(incoming, inputs.clean_data),
       sender: inputs.sender,
       sender_name: inputs.sender_name,
@@ -32,10 +38,12 @@ export const chatOutput = defineComponent({
       flow_id: ctx.run.flowId,
       properties: {
         ...(isMessage(incoming) ? incoming.properties : {}),
-        source: upstream ? { id: upstream.id, display_name: upstream.displayName, source: upstream.source } : { id: null, display_name: null, source: null },
+        source: upstream ? { id: upstream.id, display_name: upstream.displayName, source: upstreamSource } : { id: null, display_name: null, source: null },
         icon: 'MessagesSquare',
         state: 'complete',
       },
+      // Langflow reuses the incoming Message, so an Agent's steps reach the stored message.
+      content_blocks: isMessage(incoming) ? incoming.content_blocks : [],
     });
     const stored = inputs.should_store_message && message.session_id ? await ctx.memory.store(message) : message;
     return { message: stored };

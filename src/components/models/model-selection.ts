@@ -1,0 +1,53 @@
+/**
+ * Langflow 1.7+ picks a model with one `model` field (ModelInput): `[{name, provider, metadata}]` from the
+ * editor, or a LanguageModel through an edge. The 1.8 starters ship it empty (`[]`), which must fail clearly.
+ */
+import { isLanguageModel, type LanguageModelValue, type ModelProvider } from '../../values/language-model.js';
+import { ComponentError } from '../component.error.js';
+import type { ComponentContext } from '../contract.js';
+import { PROVIDERS } from './providers.js';
+
+export interface ModelChoice {
+  provider: ModelProvider;
+  model: string;
+}
+
+/** True when the node uses the 1.7+ `model` field at all (a 1.6 node has no such field). */
+export const usesModelField = (value: unknown): boolean => value !== undefined && value !== null;
+
+/** The chosen model, or the connected LanguageModel; a clear error naming the field when nothing is chosen. */
+export function modelChoice(value: unknown, field: { name: string; displayName: string }): ModelChoice | LanguageModelValue {
+  if (isLanguageModel(value)) return value;
+  const entry: unknown = Array.isArray(value) ? value[0] : value;
+  if (entry === undefined || entry === null || entry === '') {
+    throw new ComponentError(`A model selection is required: choose a model in the "${field.displayName}" field (${field.name}), or connect a Language Model to it.`);
+  }
+  if (typeof entry === 'string') return { provider: 'OpenAI', model: entry };
+  if (typeof entry !== 'object') throw new ComponentError(`Field "${field.displayName}" (${field.name}) must hold a model selection, got ${typeof entry}.`);
+  const { name, provider, metadata } = entry as { name?: unknown; provider?: unknown; metadata?: { model_class?: unknown } };
+  if (typeof name !== 'string' || name === '') throw new ComponentError(`The model selected in "${field.displayName}" (${field.name}) has no name.`);
+  return { provider: providerOf(String(provider ?? ''), String(metadata?.model_class ?? ''), field.name), model: name };
+}
+
+/** Langflow's provider names ("OpenAI", "Google Generative AI", ...) or its LangChain class names. */
+export function providerOf(provider: string, modelClass = '', fieldName = 'provider'): ModelProvider {
+  const key = `${provider} ${modelClass}`.toLowerCase();
+  if (key.includes('openai')) return 'OpenAI';
+  if (key.includes('anthropic')) return 'Anthropic';
+  if (key.includes('google')) return 'Google';
+  if (key.includes('ollama')) return 'Ollama';
+  throw new ComponentError(`Model provider "${provider || modelClass}" is not supported (${fieldName}); supported: ${Object.keys(PROVIDERS).join(', ')}.`);
+}
+
+/**
+ * The API key: the node's own value, else the provider's global variable (OPENAI_API_KEY, ...). Ollama needs none.
+ * Missing keys fail with Langflow's wording, naming the field.
+ */
+export async function apiKeyFor(provider: ModelProvider, given: string, ctx: ComponentContext, field = 'api_key'): Promise<string> {
+  if (given) return given;
+  const variable = PROVIDERS[provider].keyVariable;
+  if (!variable) return '';
+  const fromVariable = await ctx.variable(variable).catch(() => '');
+  if (fromVariable) return fromVariable;
+  throw new ComponentError(`${provider} API key is required when using ${provider} provider: set the "${field}" field or the ${variable} global variable.`);
+}

@@ -1,0 +1,32 @@
+/** Errors of a model call as ComponentErrors: the provider's own message and HTTP status, never a stack dump. */
+import { APICallError, NoObjectGeneratedError, RetryError } from 'ai';
+import type { LanguageModelValue } from '../../values/language-model.js';
+import { ComponentError } from '../component.error.js';
+
+export class ModelProviderError extends ComponentError {
+  override name = 'ModelProviderError';
+  constructor(
+    message: string,
+    /** The provider's HTTP status, when it answered. */
+    readonly status: number | undefined,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export function providerError(error: unknown, model: LanguageModelValue): Error {
+  if (error instanceof ComponentError) return error;
+  // After retries the SDK reports the last attempt's error inside a RetryError.
+  const cause = RetryError.isInstance(error) ? error.lastError : error;
+  if (APICallError.isInstance(cause)) {
+    const status = cause.statusCode;
+    if (status === undefined) return new ModelProviderError(`Could not reach the ${model.provider} API at ${model.baseURL}: ${cause.message}`, undefined, { cause: error });
+    return new ModelProviderError(`${model.provider} API error ${status} (model ${model.model}): ${cause.message}`, status, { cause: error });
+  }
+  if (NoObjectGeneratedError.isInstance(cause)) {
+    return new ModelProviderError(`No structured output returned by ${model.provider} model ${model.model}: ${cause.message}`, undefined, { cause: error });
+  }
+  const message = cause instanceof Error ? cause.message : String(cause);
+  return new ModelProviderError(`${model.provider} model ${model.model} failed: ${message}`, undefined, { cause: error });
+}

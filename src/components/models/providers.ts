@@ -1,0 +1,77 @@
+/**
+ * Provider wiring on the AI SDK: which SDK provider serves each Langflow provider, where its API is (the node's
+ * base-URL field, else `<PROVIDER>_BASE_URL` from the environment, else the public default) and which global
+ * variable holds its key. OpenAI is called through chat completions (`openai.chat`), not the Responses API,
+ * so any OpenAI-compatible server works; Google and Ollama go through their OpenAI-compatible endpoints.
+ */
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { LanguageModel } from 'ai';
+import type { LanguageModelValue, ModelCallSettings, ModelProvider } from '../../values/language-model.js';
+
+// Call warnings (a setting the model ignores, such as temperature on reasoning models) are expected here; the
+// SDK would print each one to stderr through process.emitWarning.
+globalThis.AI_SDK_LOG_WARNINGS = false;
+
+interface ProviderInfo {
+  defaultBaseURL: string;
+  baseURLEnv: string;
+  /** The global variable that holds the key when the node names none. */
+  keyVariable?: string;
+  /** The SDK wants the API root with its version segment. */
+  appendV1: boolean;
+}
+
+export const PROVIDERS: Readonly<Record<ModelProvider, ProviderInfo>> = {
+  OpenAI: { defaultBaseURL: 'https://api.openai.com/v1', baseURLEnv: 'OPENAI_BASE_URL', keyVariable: 'OPENAI_API_KEY', appendV1: false },
+  Anthropic: { defaultBaseURL: 'https://api.anthropic.com', baseURLEnv: 'ANTHROPIC_BASE_URL', keyVariable: 'ANTHROPIC_API_KEY', appendV1: true },
+  Google: { defaultBaseURL: 'https://generativelanguage.googleapis.com/v1beta/openai', baseURLEnv: 'GOOGLE_BASE_URL', keyVariable: 'GOOGLE_API_KEY', appendV1: false },
+  Ollama: { defaultBaseURL: 'http://localhost:11434', baseURLEnv: 'OLLAMA_BASE_URL', appendV1: true },
+};
+
+/**
+ * The API root the SDK is given. Anthropic's and Ollama's URLs are conventionally written without `/v1`
+ * (Langflow's `https://api.anthropic.com`, `http://localhost:11434`); the SDK paths need it, so it is added.
+ */
+export function resolveBaseURL(provider: ModelProvider, fieldValue?: string | null): string {
+  const info = PROVIDERS[provider];
+  const raw = (fieldValue?.trim() || process.env[info.baseURLEnv]?.trim() || info.defaultBaseURL).replace(/\/+$/, '');
+  return info.appendV1 && !/\/v\d+$/.test(raw) ? `${raw}/v1` : raw;
+}
+
+export interface ModelSpec {
+  provider: ModelProvider;
+  model: string;
+  apiKey: string;
+  baseURL: string;
+  settings?: ModelCallSettings;
+  timeoutMs?: number;
+  jsonMode?: boolean;
+}
+
+export function createLanguageModel(spec: ModelSpec): LanguageModelValue {
+  const { provider, model, apiKey, baseURL } = spec;
+  return {
+    kind: 'language_model',
+    provider,
+    model,
+    baseURL,
+    settings: spec.settings ?? {},
+    timeoutMs: spec.timeoutMs,
+    jsonMode: spec.jsonMode,
+    sdk: () => sdkModel(provider, model, apiKey, baseURL),
+  };
+}
+
+function sdkModel(provider: ModelProvider, model: string, apiKey: string, baseURL: string): LanguageModel {
+  switch (provider) {
+    case 'OpenAI':
+      return createOpenAI({ apiKey, baseURL }).chat(model);
+    case 'Anthropic':
+      return createAnthropic({ apiKey, baseURL })(model);
+    case 'Google':
+    case 'Ollama':
+      return createOpenAICompatible({ name: provider.toLowerCase(), apiKey: apiKey || undefined, baseURL, includeUsage: true, supportsStructuredOutputs: true }).chatModel(model);
+  }
+}

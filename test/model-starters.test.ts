@@ -1,0 +1,140 @@
+/**
+ * Langflow's starter projects that need a model, run unchanged against the local model server, and Structured
+ * Output on its own (rows from a scripted JSON reply).
+ */
+import t from 'tap';
+import { createFlow, starterFlow } from './support/flow-helpers.js';
+import { edge, flow, node } from './support/langflow-json.js';
+import { startModelServer, type ModelServer } from './support/model-server.js';
+import { keyVariable, modelClient } from './support/model-flows.js';
+import { startTestServer, type TestServer } from './support/server.js';
+
+let model: ModelServer;
+let server: TestServer;
+
+t.before(async () => {
+  model = await startModelServer();
+  process.env.OPENAI_BASE_URL = model.baseURL;
+  server = await startTestServer({ FALLBACK_TO_ENV_VAR: 'false' });
+  // The starters' api_key fields name the OPENAI_API_KEY global variable.
+  const stored = await server.request('/api/v1/variables/', { method: 'POST', json: { name: 'OPENAI_API_KEY', value: 'sk-stored', default_fields: [] } });
+  if (stored.status !== 201) throw new Error(`store the key variable: ${stored.status}`);
+});
+t.teardown(async () => {
+  await server.close();
+  await model.close();
+});
+
+t.test('Basic Prompting (1.6 starter): the Prompt is the system message, the chat input the user turn', async (t) => {
+  const created = await createFlow(server, starterFlow('Basic Prompting'));
+  const before = model.chats.length;
+  const response = await modelClient(server, {}).flow(created.id).run('How do I start?');
+  t.equal(response.chatOutputText(), 'You said: How do I start?');
+  const request = model.chats[before];
+  t.equal(request.body.model, 'gpt-4o-mini');
+  t.equal(request.body.temperature, 0.1);
+  t.equal(request.headers.authorization, 'Bearer sk-stored');
+  t.same(request.body.messages.map((m: { role: string }) => m.role), ['system', 'user']);
+  t.match(request.body.messages[0].content, /^Answer the user as if you were a GenAI expert/);
+});
+
+t.test('Basic Prompting (1.8 starter) ships `model: []` and fails naming the field', async (t) => {
+  const created = await createFlow(server, starterFlow('v1.8.0-dev/Basic Prompting'));
+  const before = model.chats.length;
+  const res = await server.request(`/api/v1/run/${created.id}`, { method: 'POST', json: { input_value: 'hi' } });
+  t.equal(res.status, 500);
+  const detail = JSON.stringify(await res.json());
+  t.match(detail, /Language Model \(LanguageModelComponent-LsJMR\)/);
+  t.match(detail, /A model selection is required: choose a model in the \\"Language Model\\" field \(model\)/);
+  t.equal(model.chats.length, before);
+});
+
+t.test('Memory Chatbot: the second turn\'s system message carries the first exchange', async (t) => {
+  const created = await createFlow(server, starterFlow('Memory Chatbot'));
+  const client = modelClient(server, {}).flow(created.id);
+  model.script({ text: 'Nice to meet you, Ada.' });
+  await client.run('My name is Ada', { session_id: 'memory-1' });
+  const before = model.chats.length;
+  const second = await client.run('what is my name', { session_id: 'memory-1' });
+  t.equal(second.chatOutputText(), 'You said: what is my name');
+  const system = model.chats[before].body.messages[0];
+  t.equal(system.role, 'system');
+  t.match(system.content, /User: My name is Ada\nAI: Nice to meet you, Ada\./);
+});
+
+t.test('Financial Report Parser: Language Model -> Structured Output -> Parser -> Chat Output', async (t) => {
+  const created = await createFlow(server, starterFlow('Financial Report Parser'));
+  model.script({ json: { objects: [{ EBITDA: '$900 million', NET_INCOME: '$500 million', GROSS_PROFIT: '$1.2 billion' }] } });
+  const before = model.chats.length;
+  const response = await modelClient(server, {}).flow(created.id).run('In 2022 the gross profit was $1.2 billion, EBITDA $900 million, net income $500 million.');
+  t.equal(response.chatOutputText(), 'EBITDA: $900 million  ,  Net Income: $500 million , GROSS_PROFIT: $1.2 billion');
+  t.equal(model.chats.length, before + 1, 'only Structured Output calls the model (the text output is not wired)');
+  const body = model.chats[before].body;
+  t.equal(body.response_format.type, 'json_schema', 'the JSON-schema output of the provider is used');
+  const row = body.response_format.json_schema.schema.properties.objects.items;
+  t.same(Object.keys(row.properties), ['EBITDA', 'NET_INCOME', 'GROSS_PROFIT']);
+  t.same(row.properties.EBITDA, { type: ['string', 'null'], description: 'description of field' });
+  t.match(body.messages[0], { role: 'system', content: /extracts structured JSON objects/ });
+});
+
+/** Chat Input -> Structured Output <- Language Model.model_output; Structured Output is the reported vertex. */
+function structuredFlow(outputSchema: unknown[], extra: Record<string, unknown> = {}) {
+  return flow(
+    'Structured',
+    [
+      node('ChatInput-in001', 'ChatInput'),
+      node('LanguageModelComponent-lm001', 'LanguageModelComponent', { model_name: 'gpt-4o-mini', api_key: keyVariable('OPENAI_API_KEY') }),
+      node('StructuredOutput-so001', 'StructuredOutput', { output_schema: outputSchema, schema_name: 'Person', ...extra }, 'Structured Output'),
+    ],
+    [edge('ChatInput-in001', 'message', 'StructuredOutput-so001', 'input_value'), edge('LanguageModelComponent-lm001', 'model_output', 'StructuredOutput-so001', 'llm')],
+  );
+}
+
+const runStructured = async (flowId: string, input: string) => {
+  const res = await server.request(`/api/v1/run/${flowId}`, { method: 'POST', json: { input_value: input, output_component: 'StructuredOutput-so001' } });
+  return { status: res.status, body: await res.json() };
+};
+
+t.test('Structured Output: several rows, list fields, and both outputs', async (t) => {
+  const schema = [
+    { name: 'name', description: 'Full name', type: 'str', multiple: 'False' },
+    { name: 'age', description: 'Age in years', type: 'int', multiple: false },
+    { name: 'languages', description: 'Spoken languages', type: 'str', multiple: 'True' },
+  ];
+  const created = await createFlow(server, structuredFlow(schema));
+  const people = [
+    { name: 'Ada', age: 36, languages: ['en', 'fr'] },
+    { name: 'Alan', age: 41, languages: ['en'] },
+  ];
+  model.script({ json: { objects: people } });
+  const before = model.chats.length;
+  const { status, body } = await runStructured(created.id, 'Ada (36) speaks English and French; Alan (41) English.');
+  t.equal(status, 200);
+  const results = body.outputs[0].outputs[0].results;
+  t.same(results.structured_output.data, { results: people }, 'several rows come out as {results: [...]}');
+  t.same(results.dataframe_output, people, 'the table holds one row per object');
+  const format = model.chats[before].body.response_format.json_schema;
+  t.equal(format.name, 'Person', 'the schema name is sent');
+  t.same(format.schema.properties.objects.items.properties.languages, { type: 'array', items: { type: ['string', 'null'] }, description: 'Spoken languages' });
+  t.same(format.schema.properties.objects.items.properties.age.type, ['integer', 'null']);
+
+  model.script({ json: { objects: [people[0]] } });
+  const single = await runStructured(created.id, 'Ada');
+  t.same(single.body.outputs[0].outputs[0].results.structured_output.data, people[0], 'one row comes out as that row');
+});
+
+t.test('Structured Output refuses an empty schema, an unknown type, a missing model, and an empty reply', async (t) => {
+  const empty = await createFlow(server, structuredFlow([]));
+  const before = model.chats.length;
+  t.match(JSON.stringify((await runStructured(empty.id, 'x')).body), /Output schema cannot be empty \(output_schema\)/);
+  const badType = await createFlow(server, structuredFlow([{ name: 'when', type: 'date' }]));
+  t.match(JSON.stringify((await runStructured(badType.id, 'x')).body), /unknown type \\"date\\"/);
+  t.equal(model.chats.length, before, 'no model call for a bad schema');
+
+  const noModel = await createFlow(server, flow('No model', [node('ChatInput-in001', 'ChatInput'), node('StructuredOutput-so001', 'StructuredOutput', {})], [edge('ChatInput-in001', 'message', 'StructuredOutput-so001', 'input_value')]));
+  t.match(JSON.stringify((await runStructured(noModel.id, 'x')).body), /A language model is required.*\(llm\)/);
+
+  const created = await createFlow(server, structuredFlow([{ name: 'name', type: 'str' }]));
+  model.script({ json: { objects: [] } });
+  t.match(JSON.stringify((await runStructured(created.id, 'nobody here')).body), /No structured output returned/);
+});

@@ -1,0 +1,122 @@
+/**
+ * Streaming a model's reply through /api/v1/run?stream=true, as Langflow's v1 stream shows it: the user message,
+ * the AI message (empty), its tokens in order, the final AI message under the same id, then end. Cancelling the
+ * client's request aborts the model request in flight.
+ */
+import t from 'tap';
+import { createFlow } from './support/flow-helpers.js';
+import { edge, flow, node } from './support/langflow-json.js';
+import { startModelServer, type ModelServer } from './support/model-server.js';
+import { chatModelFlow, collect, keyVariable, modelClient } from './support/model-flows.js';
+import { startTestServer, type TestServer } from './support/server.js';
+
+let model: ModelServer;
+let server: TestServer;
+
+t.before(async () => {
+  model = await startModelServer();
+  process.env.OPENAI_BASE_URL = model.baseURL;
+  server = await startTestServer({ FALLBACK_TO_ENV_VAR: 'false' });
+});
+t.teardown(async () => {
+  await server.close();
+  await model.close();
+});
+
+const lm = (extra: Record<string, unknown> = {}) => ({ provider: 'OpenAI', model_name: 'gpt-4o-mini', api_key: keyVariable(), ...extra });
+
+t.test('stream=true: add_message (user), add_message (AI, empty), tokens, final add_message with the same id, end', async (t) => {
+  const created = await createFlow(server, chatModelFlow('Streaming', 'LanguageModelComponent', lm()));
+  const before = model.chats.length;
+  const events = await collect(await modelClient(server).flow(created.id).stream('tell me more', { session_id: 'stream-1' }));
+
+  t.same(events.map((e) => e.event), ['add_message', 'add_message', 'token', 'token', 'token', 'token', 'token', 'add_message', 'end']);
+  const [user, placeholder] = events;
+  t.same([user.data.sender, user.data.text], ['User', 'tell me more']);
+  t.same([placeholder.data.sender, placeholder.data.sender_name, placeholder.data.text, placeholder.data.properties.state], ['Machine', 'AI', '', 'partial']);
+  const id = placeholder.data.id;
+  t.type(id, 'string');
+  const tokens = events.filter((e) => e.event === 'token');
+  t.same(tokens.map((e) => e.data.chunk), ['You', ' said:', ' tell', ' me', ' more'], 'word tokens, in order');
+  t.equal(tokens.map((e) => e.data.chunk).join(''), 'You said: tell me more', 'the tokens, in order, make the reply');
+  t.ok(tokens.every((e) => e.data.id === id), 'every token names the AI message');
+  t.match(tokens[0].data.timestamp, /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/);
+
+  const final = events[7];
+  t.equal(final.data.id, id, 'the final AI message keeps the streamed id');
+  t.equal(final.data.text, 'You said: tell me more');
+  t.equal(final.data.properties.state, 'complete');
+  t.same(final.data.properties.usage, { prompt_tokens: 3, completion_tokens: 5, total_tokens: 8 }, 'usage from the include_usage chunk');
+
+  const result = events[8].data.result.outputs[0].outputs[0].results.message;
+  t.equal(result.id, id);
+  t.equal(result.text, 'You said: tell me more');
+
+  const stored = server.services.store.messages.session(created.id, 'stream-1', {});
+  t.same(stored.map((m) => [m.sender, m.text, m.id === id]), [['User', 'tell me more', false], ['Machine', 'You said: tell me more', true]], 'the stored AI message has the streamed id');
+
+  const request = model.chats[before].body;
+  t.equal(request.stream, true);
+  t.same(request.stream_options, { include_usage: true });
+});
+
+t.test('a batch run does not stream, whatever the node says; a model not feeding a Chat Output does not stream', async (t) => {
+  const batch = await createFlow(server, chatModelFlow('Stream field on', 'LanguageModelComponent', lm({ stream: true })));
+  const before = model.chats.length;
+  const response = await modelClient(server).flow(batch.id).run('quiet');
+  t.equal(response.chatOutputText(), 'You said: quiet');
+  t.notOk(model.chats[before].body.stream, 'the request\'s stream flag (false) overrides the field, as Langflow\'s injected tweak does');
+  t.equal(response.outputs[0].outputs[0].results.message.properties.state, 'complete');
+
+  // Chat Input -> LM 1 -> LM 2 -> Chat Output: only LM 2 feeds the Chat Output.
+  const chain = flow(
+    'Chain',
+    [node('ChatInput-in001', 'ChatInput'), node('LanguageModelComponent-first', 'LanguageModelComponent', lm()), node('LanguageModelComponent-second', 'LanguageModelComponent', lm()), node('ChatOutput-out01', 'ChatOutput')],
+    [
+      edge('ChatInput-in001', 'message', 'LanguageModelComponent-first', 'input_value'),
+      edge('LanguageModelComponent-first', 'text_output', 'LanguageModelComponent-second', 'input_value'),
+      edge('LanguageModelComponent-second', 'text_output', 'ChatOutput-out01', 'input_value'),
+    ],
+  );
+  const created = await createFlow(server, chain);
+  const start = model.chats.length;
+  const events = await collect(await modelClient(server).flow(created.id).stream('chained'));
+  const [first, second] = model.chats.slice(start);
+  t.notOk(first.body.stream, 'the first model feeds another model: no streaming');
+  t.equal(second.body.stream, true);
+  t.equal(second.body.messages.at(-1).content, 'You said: chained', 'a model\'s reply reaches the next model as a user turn');
+  const ids = new Set(events.filter((e) => e.event === 'token').map((e) => e.data.id));
+  t.equal(ids.size, 1, 'tokens of one message only');
+  t.equal(events.at(-1)!.data.result.outputs[0].outputs[0].results.message.text, 'You said: You said: chained');
+});
+
+t.test('a provider error while streaming ends the stream with an error event naming the component', async (t) => {
+  const created = await createFlow(server, chatModelFlow('Streaming error', 'LanguageModelComponent', lm()));
+  model.script({ error: { status: 401, message: 'Invalid key.' } });
+  const res = await server.request(`/api/v1/run/${created.id}?stream=true`, { method: 'POST', json: { input_value: 'x' }, headers: { 'X-FLOWSVC-GLOBAL-VAR-OPENAIKEY': 'bad' } });
+  const frames = (await res.text()).split('\n\n').filter(Boolean).map((f) => JSON.parse(f));
+  t.same(frames.map((f) => f.event), ['add_message', 'error']);
+  t.match(frames[1].data.error, /Language Model \(LanguageModelComponent-model1\).*OpenAI API error 401.*Invalid key\./);
+});
+
+t.test('cancelling mid-stream (the client aborts) aborts the model request in flight', async (t) => {
+  const created = await createFlow(server, chatModelFlow('Cancel', 'LanguageModelComponent', lm()));
+  model.script({ tokens: Array.from({ length: 200 }, (_, i) => ` t${i}`), tokenDelayMs: 20 });
+  const aborted = model.nextAbort();
+  const controller = new AbortController();
+  const stream = await modelClient(server).flow(created.id).stream('go', { signal: controller.signal, session_id: 'cancel-1' });
+  const seen: string[] = [];
+  try {
+    for await (const event of stream as unknown as AsyncIterable<{ event: string; data: any }>) {
+      seen.push(event.event);
+      if (event.event === 'token') controller.abort();
+    }
+  } catch (error) {
+    t.equal((error as Error).name, 'AbortError', 'the client stopped reading');
+  }
+  const request = await aborted;
+  t.equal(request.path, '/v1/chat/completions');
+  t.ok(request.aborted, 'the model server saw its connection closed before the reply ended');
+  t.ok(seen.includes('token'), 'tokens had started');
+  t.notOk(seen.includes('end'));
+});

@@ -1,0 +1,39 @@
+/** Flows and clients for the model-component tests: Chat Input -> <model node> -> Chat Output, and friends. */
+import { LangflowClient } from '@datastax/langflow-client';
+import { edge, flow, node } from './langflow-json.js';
+import type { TestServer } from './server.js';
+
+/**
+ * The variable the tests' model nodes read their key from, sent as a request header. Its name has no underscore:
+ * the uWebSockets.js build we run drops requests whose header names contain one (reported to the lead), so
+ * `X-FLOWSVC-GLOBAL-VAR-OPENAI_API_KEY` cannot reach the service; OPENAI_API_KEY itself is a stored variable.
+ */
+export const HEADER_KEY = 'OPENAIKEY';
+
+/** The Langflow client, sending `variables` as X-FLOWSVC-GLOBAL-VAR-<NAME> headers with every request. */
+export function modelClient(server: TestServer, variables: Record<string, string> = { [HEADER_KEY]: 'sk-from-header' }): LangflowClient {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(variables)) headers.set(`X-FLOWSVC-GLOBAL-VAR-${name}`, value);
+  return new LangflowClient({ baseUrl: server.url, apiKey: server.apiKey, defaultHeaders: headers as never });
+}
+
+/** ChatInput -> model node (input_value) -> ChatOutput, the Basic Prompting shape without its Prompt. */
+export function chatModelFlow(name: string, type: string, template: Record<string, unknown>, modelId = `${type}-model1`) {
+  return flow(
+    name,
+    [node('ChatInput-in001', 'ChatInput', {}, 'Chat Input'), node(modelId, type, template, displayNames[type] ?? type), node('ChatOutput-out01', 'ChatOutput', {}, 'Chat Output')],
+    [edge('ChatInput-in001', 'message', modelId, 'input_value'), edge(modelId, type === 'Agent' ? 'response' : 'text_output', 'ChatOutput-out01', 'input_value')],
+  );
+}
+
+const displayNames: Record<string, string> = { LanguageModelComponent: 'Language Model', OpenAIModel: 'OpenAI', AnthropicModel: 'Anthropic', OllamaModel: 'Ollama', Agent: 'Agent' };
+
+/** The api_key field as a Langflow export holds it: the name of a global variable. */
+export const keyVariable = (name = HEADER_KEY) => ({ value: name, load_from_db: true });
+
+/** Collects every event of a streamed run. */
+export async function collect(stream: ReadableStream<unknown>): Promise<{ event: string; data: any }[]> {
+  const events: { event: string; data: any }[] = [];
+  for await (const event of stream as unknown as AsyncIterable<{ event: string; data: any }>) events.push(event);
+  return events;
+}
