@@ -102,3 +102,11 @@ t.test('variables survive a restart and still decrypt', async (t) => {
   });
   t.equal((await runText(second, created.id)).text, 'kept');
 });
+
+t.test('header variables: hyphens stand for underscores (uWS refuses header names with "_")', async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  const created = await createFlow(server, greeterFlow('MY_GREETING'));
+  const result = await runText(server, created.id, { 'X-FLOWSVC-GLOBAL-VAR-MY-GREETING': 'hyphenated' });
+  t.equal(result.text, 'hyphenated');
+});

@@ -50,3 +50,23 @@ t.test('webhook with authentication disabled runs as the flow owner without a ke
   t.same(await unknown.json(), { detail: 'Flow not found' });
   t.ok(created.id);
 });
+
+t.test('the body reaches every Webhook component: JSON parsed, anything else under payload', async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  const { flow, node, edge } = await import('./support/langflow-json.js');
+  const created = await createFlow(
+    server,
+    flow('Hook to chat', [node('Webhook-hook1', 'Webhook', {}, 'Webhook'), node('ChatOutput-out01', 'ChatOutput', {}, 'Chat Output')], [edge('Webhook-hook1', 'output_data', 'ChatOutput-out01', 'input_value')]),
+  );
+  const stored = async (count: number) => {
+    for (let i = 0; i < 100 && server.services.store.messages.scan(created.id).length < count; i++) await new Promise((r) => setTimeout(r, 20));
+    return server.services.store.messages.scan(created.id).map((m) => m.text);
+  };
+  await server.request(`/api/v1/webhook/${created.id}`, { method: 'POST', body: '{"event":"push","n":1}' });
+  const [first] = await stored(1);
+  t.match(first, /"event": "push"/, 'the JSON body became the Webhook output');
+  await server.request(`/api/v1/webhook/${created.id}`, { method: 'POST', body: 'plain text' });
+  const texts = await stored(2);
+  t.match(texts[1], /"payload": "plain text"/, 'a non-JSON body is wrapped under payload');
+});
