@@ -6,26 +6,19 @@ import t from 'tap';
 import { createFlow } from './support/flow-helpers.js';
 import { edge, flow, node } from './support/langflow-json.js';
 import { startModelServer, type ModelServer } from './support/model-server.js';
-import { chatModelFlow, HEADER_KEY, keyVariable, modelClient } from './support/model-flows.js';
-import { startTestServer, type TestServer } from './support/server.js';
+import { chatModelFlow, HEADER_KEY, keyVariable, modelClient, startModelStack } from './support/model-flows.js';
+import type { TestServer } from './support/server.js';
 
 let model: ModelServer;
 let server: TestServer;
+let close: () => Promise<void>;
 
 t.before(async () => {
-  model = await startModelServer();
-  // The service runs in this process: the Language Model node has no base-URL field, so it reads the environment.
-  process.env.OPENAI_BASE_URL = model.baseURL;
-  server = await startTestServer({ FALLBACK_TO_ENV_VAR: 'false' });
-  const stored = await server.request('/api/v1/variables/', { method: 'POST', json: { name: 'OPENAI_API_KEY', value: 'sk-stored', default_fields: [] } });
-  if (stored.status !== 201) throw new Error(`store the key variable: ${stored.status}`);
+  ({ model, server, close } = await startModelStack({ storeKey: true }));
 });
 
 const keyHeader = (value = 'k') => ({ [`X-FLOWSVC-GLOBAL-VAR-${HEADER_KEY}`]: value });
-t.teardown(async () => {
-  await server.close();
-  await model.close();
-});
+t.teardown(() => close());
 
 const lmTemplate = (extra: Record<string, unknown> = {}) => ({ provider: 'OpenAI', model_name: 'gpt-4o', api_key: keyVariable(), system_message: 'Answer briefly.', temperature: 0.3, ...extra });
 

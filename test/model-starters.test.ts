@@ -5,25 +5,18 @@
 import t from 'tap';
 import { createFlow, starterFlow } from './support/flow-helpers.js';
 import { edge, flow, node } from './support/langflow-json.js';
-import { startModelServer, type ModelServer } from './support/model-server.js';
-import { keyVariable, modelClient } from './support/model-flows.js';
-import { startTestServer, type TestServer } from './support/server.js';
+import type { ModelServer } from './support/model-server.js';
+import { keyVariable, modelClient, startModelStack } from './support/model-flows.js';
+import type { TestServer } from './support/server.js';
 
 let model: ModelServer;
 let server: TestServer;
+let close: () => Promise<void>;
 
 t.before(async () => {
-  model = await startModelServer();
-  process.env.OPENAI_BASE_URL = model.baseURL;
-  server = await startTestServer({ FALLBACK_TO_ENV_VAR: 'false' });
-  // The starters' api_key fields name the OPENAI_API_KEY global variable.
-  const stored = await server.request('/api/v1/variables/', { method: 'POST', json: { name: 'OPENAI_API_KEY', value: 'sk-stored', default_fields: [] } });
-  if (stored.status !== 201) throw new Error(`store the key variable: ${stored.status}`);
+  ({ model, server, close } = await startModelStack({ storeKey: true }));
 });
-t.teardown(async () => {
-  await server.close();
-  await model.close();
-});
+t.teardown(() => close());
 
 t.test('Basic Prompting (1.6 starter): the Prompt is the system message, the chat input the user turn', async (t) => {
   const created = await createFlow(server, starterFlow('Basic Prompting'));

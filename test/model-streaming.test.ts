@@ -6,22 +6,18 @@
 import t from 'tap';
 import { createFlow } from './support/flow-helpers.js';
 import { edge, flow, node } from './support/langflow-json.js';
-import { startModelServer, type ModelServer } from './support/model-server.js';
-import { chatModelFlow, collect, keyVariable, modelClient } from './support/model-flows.js';
-import { startTestServer, type TestServer } from './support/server.js';
+import type { ModelServer } from './support/model-server.js';
+import { chatModelFlow, collect, keyVariable, modelClient, startModelStack } from './support/model-flows.js';
+import type { TestServer } from './support/server.js';
 
 let model: ModelServer;
 let server: TestServer;
+let close: () => Promise<void>;
 
 t.before(async () => {
-  model = await startModelServer();
-  process.env.OPENAI_BASE_URL = model.baseURL;
-  server = await startTestServer({ FALLBACK_TO_ENV_VAR: 'false' });
+  ({ model, server, close } = await startModelStack());
 });
-t.teardown(async () => {
-  await server.close();
-  await model.close();
-});
+t.teardown(() => close());
 
 const lm = (extra: Record<string, unknown> = {}) => ({ provider: 'OpenAI', model_name: 'gpt-4o-mini', api_key: keyVariable(), ...extra });
 

@@ -1,7 +1,8 @@
 /** Flows and clients for the model-component tests: Chat Input -> <model node> -> Chat Output, and friends. */
 import { LangflowClient } from '@datastax/langflow-client';
 import { edge, flow, node } from './langflow-json.js';
-import type { TestServer } from './server.js';
+import { startModelServer, type ModelServer } from './model-server.js';
+import { startTestServer, type TestServer } from './server.js';
 
 /**
  * The variable the tests' model nodes read their key from, sent as a request header. Its name has no underscore:
@@ -36,4 +37,26 @@ export async function collect(stream: ReadableStream<unknown>): Promise<{ event:
   const events: { event: string; data: any }[] = [];
   for await (const event of stream as unknown as AsyncIterable<{ event: string; data: any }>) events.push(event);
   return events;
+}
+
+/**
+ * The local model server plus a service pointed at it through OPENAI_BASE_URL (the service runs in this
+ * process), optionally with OPENAI_API_KEY stored as a global variable (the starters' key fields name it).
+ */
+export async function startModelStack(options: { storeKey?: boolean } = {}): Promise<{ model: ModelServer; server: TestServer; close(): Promise<void> }> {
+  const model = await startModelServer();
+  process.env.OPENAI_BASE_URL = model.baseURL;
+  const server = await startTestServer({ FALLBACK_TO_ENV_VAR: 'false' });
+  if (options.storeKey) {
+    const stored = await server.request('/api/v1/variables/', { method: 'POST', json: { name: 'OPENAI_API_KEY', value: 'sk-stored', default_fields: [] } });
+    if (stored.status !== 201) throw new Error(`store the key variable: ${stored.status}`);
+  }
+  return {
+    model,
+    server,
+    async close() {
+      await server.close();
+      await model.close();
+    },
+  };
 }
