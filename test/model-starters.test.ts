@@ -131,3 +131,43 @@ t.test('Structured Output refuses an empty schema, an unknown type, a missing mo
   model.script({ json: { objects: [] } });
   t.match(JSON.stringify((await runStructured(created.id, 'nobody here')).body), /No structured output returned/);
 });
+
+t.test('Memory Chatbot: another session does not see the first one', async (t) => {
+  const created = await createFlow(server, starterFlow('Memory Chatbot'));
+  const client = modelClient(server, {}).flow(created.id);
+  await client.run('My name is Grace', { session_id: 'memory-a' });
+  const before = model.chats.length;
+  await client.run('what is my name', { session_id: 'memory-b' });
+  t.notMatch(JSON.stringify(model.chats[before].body.messages), /Grace/, 'no history leaks across sessions');
+});
+
+t.test('Document Q&A (whole starter): the File given by tweak reaches the model with the question', async (t) => {
+  const { mkdirSync, writeFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  mkdirSync(join(server.dataDir, 'files'), { recursive: true });
+  writeFileSync(join(server.dataDir, 'files', 'handbook.md'), 'Opening hours: 9 to 5, Monday to Friday.');
+  const created = await createFlow(server, starterFlow('Document Q&A'));
+  const fileNode = created.data.nodes.find((n: any) => n.data?.type === 'File').id;
+  const before = model.chats.length;
+  const response = await modelClient(server, {}).flow(created.id).run('When are you open?', { tweaks: { [fileNode]: { path: 'handbook.md' } } });
+  t.match(response.chatOutputText(), /^You said: /);
+  t.match(JSON.stringify(model.chats[before].body.messages), /Opening hours: 9 to 5/, 'the document is in the prompt');
+});
+
+t.test('Twitter Thread Generator (whole starter): six inputs, one prompt, one model call', async (t) => {
+  const created = await createFlow(server, starterFlow('Twitter Thread Generator'));
+  const before = model.chats.length;
+  const response = await modelClient(server, {}).flow(created.id).run('Launching flowsvc today');
+  t.match(response.chatOutputText(), /^You said: /);
+  t.equal(model.chats.length - before, 1);
+  t.match(JSON.stringify(model.chats[before].body.messages), /Launching flowsvc today/, 'the chat input reaches the prompt');
+});
+
+t.test('Basic Prompt Chaining (whole starter): three models in a chain, each fed the previous answer', async (t) => {
+  const created = await createFlow(server, starterFlow('Basic Prompt Chaining'));
+  const before = model.chats.length;
+  const response = await modelClient(server, {}).flow(created.id).run('a product idea');
+  t.equal(model.chats.length - before, 3, 'three model calls');
+  t.match(JSON.stringify(model.chats[before + 2].body.messages), /You said: /, 'the last model saw an earlier answer');
+  t.match(response.chatOutputText(), /^You said: /);
+});
