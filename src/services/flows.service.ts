@@ -115,26 +115,33 @@ export class FlowsService {
    * both owner-scoped, so another user's flow is "not found").
    */
   runnable(userId: string, idOrName: string): FlowRecord {
-    const notFound = () => new NotFoundError(`Flow identifier ${idOrName} not found`);
-    if (UUID.test(idOrName)) {
-      try {
-        return this.readable(userId, idOrName.toLowerCase());
-      } catch {
-        throw notFound();
-      }
-    }
-    const flow = this.store.flows.getByEndpointName(userId, idOrName);
-    if (!flow) throw notFound();
+    const flow = this.findRunnable(userId, idOrName);
+    if (!flow) throw new NotFoundError(`Flow identifier ${idOrName} not found`);
     return flow;
+  }
+
+  /** `runnable` without the error: undefined when the user has no such flow. */
+  findRunnable(userId: string, idOrName: string): FlowRecord | undefined {
+    if (!UUID.test(idOrName)) return this.store.flows.getByEndpointName(userId, idOrName);
+    const id = idOrName.toLowerCase();
+    const flow = this.store.flows.get(id);
+    if (flow && flow.user_id === userId) return flow;
+    return this.options.shareExamples ? this.examples.get(id) : undefined;
   }
 
   /** The flow a webhook names when webhook auth is off: any owner's, by id or endpoint name. */
   anyOwner(idOrName: string): FlowRecord {
+    const flow = this.findAnyOwner(idOrName);
+    if (!flow) throw new NotFoundError('Flow not found');
+    return flow;
+  }
+
+  /** Any user's flow by id or endpoint name (examples excluded: they have no owner to run as). */
+  findAnyOwner(idOrName: string): FlowRecord | undefined {
     const flow = UUID.test(idOrName)
       ? this.store.flows.get(idOrName.toLowerCase())
       : this.store.users.list().map((user) => this.store.flows.getByEndpointName(user.id, idOrName)).find((f) => f !== undefined);
-    if (!flow || flow.user_id === null) throw new NotFoundError('Flow not found');
-    return flow;
+    return flow && flow.user_id !== null ? flow : undefined;
   }
 
   /** A flow the user may change: only their own (examples are read-only). */

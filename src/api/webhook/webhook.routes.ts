@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Services } from '../../app.js';
 import { Reply } from '../../edge/reply.js';
 import { defineRoute, type Route } from '../../edge/route.js';
-import { BadRequestError, ForbiddenError } from '../../errors/index.js';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors/index.js';
 
 const WebhookReply = z.object({ message: z.string(), status: z.string(), job_id: z.string() }).meta({ id: 'WebhookResponse' });
 
@@ -39,18 +39,9 @@ export function webhookRoutes(services: Services): Route[] {
 
   /** With webhook auth on, the key's user must own the flow: another user's flow is Langflow's 403, not a 404. */
   function ownedFlow(userId: string, idOrName: string) {
-    try {
-      return flows.runnable(userId, idOrName);
-    } catch (error) {
-      const foreign = (() => {
-        try {
-          return flows.anyOwner(idOrName);
-        } catch {
-          return undefined;
-        }
-      })();
-      if (foreign) throw new ForbiddenError('Access denied: You can only execute webhooks for flows you own');
-      throw error;
-    }
+    const flow = flows.findRunnable(userId, idOrName) ?? flows.findAnyOwner(idOrName);
+    if (!flow) throw new NotFoundError(`Flow identifier ${idOrName} not found`);
+    if (flow.user_id !== userId) throw new ForbiddenError('Access denied: You can only execute webhooks for flows you own');
+    return flow;
   }
 }
