@@ -4,6 +4,7 @@
  */
 import { dataOperationsScenario } from './scenarios/data-operations.js';
 import { edgeScenario } from './scenarios/edge.js';
+import { modelStreamScenario } from './scenarios/model-stream.js';
 import { runScenario } from './scenarios/run.js';
 import { hasWrk } from './support/load.js';
 import { table, writeResults, type Row } from './support/report.js';
@@ -14,6 +15,7 @@ const SCENARIOS: Record<string, () => Promise<Row[]>> = {
   edge: () => edgeScenario(SECONDS),
   run: () => runScenario(SECONDS),
   'data-operations': () => dataOperationsScenario(),
+  'model-stream': () => modelStreamScenario(SECONDS),
 };
 
 const wanted = process.argv.slice(2);

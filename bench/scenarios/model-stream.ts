@@ -1,0 +1,128 @@
+/**
+ * A streamed model reply through the engine (ChatInput -> Language Model -> ChatOutput, /api/v1/run?stream=true)
+ * against reading the same local model server directly, in the same run: the engine's added latency to the first
+ * token and its added cost per token.
+ */
+import { BENCH_API_KEY, startService } from '../support/processes.js';
+import type { Row } from '../support/report.js';
+import { startStreamModelServer } from '../support/stream-model-server.js';
+
+const TOKENS = 1000;
+const WARMUPS = 5;
+const RUNS = 20;
+
+interface StreamTiming {
+  /** Milliseconds from sending the request to the first frame holding a token. */
+  firstMs: number;
+  /** Milliseconds from sending the request to the frame that ends the stream. */
+  totalMs: number;
+  tokens: number;
+}
+
+/**
+ * Sends one request and reads its stream frame by frame (both paths separate frames by a blank line), so both
+ * sides pay the same reading cost; `isToken` and `isEnd` look at one frame's text.
+ */
+async function timeStream(url: string, init: RequestInit, isToken: (frame: string) => boolean, isEnd: (frame: string) => boolean): Promise<StreamTiming> {
+  const started = performance.now();
+  const res = await fetch(url, init);
+  if (!res.ok || !res.body) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  const decoder = new TextDecoder();
+  let buffered = '';
+  let firstMs = NaN;
+  let tokens = 0;
+  for await (const bytes of res.body as unknown as AsyncIterable<Uint8Array>) {
+    buffered += decoder.decode(bytes, { stream: true });
+    let cut = buffered.indexOf('\n\n');
+    while (cut !== -1) {
+      const frame = buffered.slice(0, cut);
+      buffered = buffered.slice(cut + 2);
+      if (isToken(frame)) {
+        if (tokens++ === 0) firstMs = performance.now() - started;
+      } else if (isEnd(frame)) {
+        const totalMs = performance.now() - started;
+        await res.body.cancel().catch(() => {});
+        return { firstMs, totalMs, tokens };
+      }
+      cut = buffered.indexOf('\n\n');
+    }
+  }
+  throw new Error(`${url}: the stream closed before its end frame (${tokens} tokens read)`);
+}
+
+/** Medians of first-token and total times over RUNS runs, after WARMUPS; every run must carry all TOKENS. */
+async function medians(name: string, once: () => Promise<StreamTiming>): Promise<{ firstMs: number; totalMs: number }> {
+  for (let i = 0; i < WARMUPS; i++) await once();
+  const runs: StreamTiming[] = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await once());
+  const short = runs.find((r) => r.tokens !== TOKENS);
+  if (short) throw new Error(`${name}: read ${short.tokens} tokens, expected ${TOKENS}`);
+  return { firstMs: median(runs.map((r) => r.firstMs)), totalMs: median(runs.map((r) => r.totalMs)) };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** ChatInput -> Language Model (OpenAI, streaming) -> ChatOutput, in Langflow's export shape. */
+function modelStreamFlow(name: string) {
+  const node = (id: string, type: string, template: Record<string, unknown> = {}) => ({ id, type: 'genericNode', data: { id, type, node: { display_name: type, template } } });
+  const edge = (source: string, output: string, target: string, field: string) => ({
+    id: `reactflow__edge-${source}${output}-${target}${field}`,
+    source,
+    target,
+    data: { sourceHandle: { id: source, name: output, dataType: source.split('-')[0], output_types: ['Message'] }, targetHandle: { id: target, fieldName: field, inputTypes: ['Message'], type: 'str' } },
+  });
+  const model = {
+    provider: { value: 'OpenAI' },
+    model_name: { value: 'gpt-4o-mini' },
+    api_key: { value: 'sk-bench', load_from_db: false },
+    stream: { value: true },
+  };
+  const nodes = [node('ChatInput-in', 'ChatInput'), node('LanguageModelComponent-lm', 'LanguageModelComponent', model), node('ChatOutput-out', 'ChatOutput')];
+  const edges = [edge('ChatInput-in', 'message', 'LanguageModelComponent-lm', 'input_value'), edge('LanguageModelComponent-lm', 'text_output', 'ChatOutput-out', 'input_value')];
+  return { name, data: { nodes, edges, viewport: { x: 0, y: 0, zoom: 1 } } };
+}
+
+export async function modelStreamScenario(_seconds: number): Promise<Row[]> {
+  const model = await startStreamModelServer(TOKENS);
+  const service = await startService({ OPENAI_BASE_URL: model.baseURL });
+  try {
+    const direct = await medians('direct', () =>
+      timeStream(
+        `${model.baseURL}/chat/completions`,
+        { method: 'POST', headers: { authorization: 'Bearer sk-bench', 'content-type': 'application/json' }, body: JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'hi' }] }) },
+        (frame) => frame.includes('"content":"tok '),
+        (frame) => frame === 'data: [DONE]',
+      ),
+    );
+
+    const headers = { 'x-api-key': BENCH_API_KEY, 'content-type': 'application/json' };
+    const created = await fetch(`${service.url}/api/v1/flows/`, { method: 'POST', headers, body: JSON.stringify(modelStreamFlow('bench model stream')) });
+    if (created.status !== 201) throw new Error(`create the model flow: ${created.status} ${await created.text()}`);
+    const { id } = (await created.json()) as { id: string };
+    const engine = await medians('engine', () =>
+      timeStream(
+        `${service.url}/api/v1/run/${id}?stream=true`,
+        { method: 'POST', headers, body: JSON.stringify({ input_value: 'hi' }) },
+        (frame) => frame.startsWith('{"event":"token"'),
+        (frame) => frame.startsWith('{"event":"end"'),
+      ),
+    );
+
+    const firstAddedMs = engine.firstMs - direct.firstMs;
+    const perTokenUs = (((engine.totalMs - engine.firstMs) - (direct.totalMs - direct.firstMs)) / TOKENS) * 1000;
+    const base = { scenario: 'model-stream', baselineName: 'model server read directly' };
+    return [
+      { scenario: 'model-stream', measure: 'added latency to first token', value: firstAddedMs, unit: 'ms', target: '< 1 ms', pass: firstAddedMs < 1 },
+      { scenario: 'model-stream', measure: `added cost per token (${TOKENS} tokens)`, value: perTokenUs, unit: 'us', target: '< 20 us', pass: perTokenUs < 20 },
+      { ...base, measure: 'first token, median', value: engine.firstMs, unit: 'ms', baseline: direct.firstMs },
+      { ...base, measure: `whole stream (${TOKENS} tokens), median`, value: engine.totalMs, unit: 'ms', baseline: direct.totalMs, ratio: engine.totalMs / direct.totalMs },
+    ];
+  } finally {
+    await service.stop();
+    await model.close();
+  }
+}
