@@ -34,6 +34,8 @@ export interface Services {
   runner: FlowRunner;
   variables: VariablesService;
   messages: MessagesService;
+  /** Seals secrets kept at rest (credential variables, the store API key). */
+  secrets: SecretBox;
   authenticator: Authenticator;
   superuserId: string;
   /** Set when start-up generated the superuser's password (printed once). */
@@ -45,7 +47,8 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const store = openLmdbStore(config.DATA_DIR);
   const secretKey = await resolveSecretKey(config.SECRET_KEY, store);
   const tokens = new TokenSigner(secretKey);
-  const variables = new VariablesService(store, new SecretBox(secretKey));
+  const secrets = new SecretBox(secretKey);
+  const variables = new VariablesService(store, secrets);
   const users = new UsersService(store);
   const apiKeys = new ApiKeysService(store);
   const projects = new ProjectsService(store, { autoLogin: config.AUTO_LOGIN });
@@ -84,6 +87,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     runner,
     variables,
     messages,
+    secrets,
     superuserId: superuser.id,
     generatedPassword,
     authenticator: createAuthenticator({ config, store, apiKeys, tokens, superuserId: () => superuser.id }),

@@ -174,3 +174,16 @@ t.test('users, keys and the secret survive a restart', async (t) => {
   t.equal(keys.api_keys.length, 1);
   t.ok(keys.api_keys[0].total_uses >= 1, 'usage counted before the restart was flushed');
 });
+
+t.test('the store API key is kept sealed, never in clear', async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  const saved = await server.request('/api/v1/api_key/store', { method: 'POST', json: { api_key: 'store-secret-123' } });
+  t.same(await saved.json(), { detail: 'API Key saved' });
+  const me = await (await server.request('/api/v1/users/whoami')).json();
+  t.type(me.store_api_key, 'string');
+  t.notMatch(me.store_api_key, /store-secret-123/, 'whoami shows the sealed value only');
+  t.equal(server.services.secrets.open(me.store_api_key), 'store-secret-123', 'the service can still read it');
+  const empty = await server.request('/api/v1/api_key/store', { method: 'POST', json: { api_key: '' } });
+  t.equal(empty.status, 422);
+});

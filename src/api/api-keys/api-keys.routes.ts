@@ -5,7 +5,7 @@ import type { Services } from '../../app.js';
 import { defineRoute, type Route } from '../../edge/route.js';
 
 export function apiKeyRoutes(services: Services): Route[] {
-  const { apiKeys, users } = services;
+  const { apiKeys, users, secrets } = services;
   return [
     defineRoute({
       method: 'GET',
@@ -51,7 +51,8 @@ export function apiKeyRoutes(services: Services): Route[] {
       body: StoreApiKey,
       responses: { 200: { description: 'Saved', schema: z.object({ detail: z.string() }) } },
       async handler({ principal, body }) {
-        await users.update(users.get(principal!.userId), { store_api_key: body.api_key });
+        // Kept sealed, as Langflow encrypts it: the user record is returned by whoami.
+        await users.update(users.get(principal!.userId), { store_api_key: secrets.seal(body.api_key) });
         return { detail: 'API Key saved' };
       },
     }),
