@@ -151,13 +151,16 @@ export function startEdge(options: EdgeOptions): Promise<EdgeServer> {
     } else if (body.kind === 'bytes') {
       data = body.data;
     }
-    writeHead(exchange, reply.status, cors, headers);
-    if (exchange.method === 'HEAD' || body.kind === 'empty') {
-      res.cork(() => res.endWithoutBody(body.kind === 'empty' ? 0 : byteLength(data), closeConnection));
-    } else if (typeof data !== 'string' && data.byteLength > LARGE_BODY) {
+    if (typeof data !== 'string' && data.byteLength > LARGE_BODY && exchange.method !== 'HEAD') {
+      writeHead(exchange, reply.status, cors, headers);
       endLarge(exchange, data);
     } else {
-      res.cork(() => res.end(data, closeConnection));
+      // Head and body in one cork: one write to the socket for the common reply.
+      res.cork(() => {
+        writeHeadCorked(res, reply.status, cors, headers);
+        if (exchange.method === 'HEAD' || body.kind === 'empty') res.endWithoutBody(body.kind === 'empty' ? 0 : byteLength(data), closeConnection);
+        else res.end(data, closeConnection);
+      });
     }
     logDone(exchange, reply.status);
   }
@@ -241,16 +244,18 @@ export function startEdge(options: EdgeOptions): Promise<EdgeServer> {
 const EMPTY = Buffer.alloc(0);
 
 function writeHead(exchange: Exchange, status: number, cors: [string, string][], headers: ReplyHeaders = {}): void {
-  const { res } = exchange;
-  res.cork(() => {
-    res.writeStatus(statusLine(status));
-    for (const [key, value] of cors) res.writeHeader(key, value);
-    for (const key in headers) {
-      const value = headers[key];
-      if (typeof value === 'string') res.writeHeader(key, value);
-      else for (const each of value) res.writeHeader(key, each);
-    }
-  });
+  exchange.res.cork(() => writeHeadCorked(exchange.res, status, cors, headers));
+}
+
+/** Status and headers; the caller holds the cork. */
+function writeHeadCorked(res: HttpResponse, status: number, cors: [string, string][], headers: ReplyHeaders): void {
+  res.writeStatus(statusLine(status));
+  for (const [key, value] of cors) res.writeHeader(key, value);
+  for (const key in headers) {
+    const value = headers[key];
+    if (typeof value === 'string') res.writeHeader(key, value);
+    else for (const each of value) res.writeHeader(key, each);
+  }
 }
 
 function readBody(exchange: Exchange, limit: number): Promise<Buffer> {

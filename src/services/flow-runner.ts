@@ -49,12 +49,19 @@ export interface PreparedRun {
 
 const GRAPH_CACHE_MAX = 1000;
 
+/** A flow's graph, and its plain plan once a run needed it. */
+interface Compiled {
+  updatedAt: string;
+  graph: FlowGraph;
+  plan?: RunPlan;
+}
+
 /** Langflow streams a model's reply only into a Chat Output it feeds directly. */
 const feedsChatOutput = (graph: FlowGraph, id: string) => (graph.outgoing.get(id) ?? []).some((edge) => graph.vertices.get(edge.target)?.component.type === 'ChatOutput');
 
 export class FlowRunner {
   /** Graphs of untweaked flows, by flow id; dropped when the flow changes (and checked against updated_at). */
-  private readonly graphs = new Map<string, { updatedAt: string; graph: FlowGraph }>();
+  private readonly graphs = new Map<string, Compiled>();
 
   constructor(
     private readonly engine: Engine,
@@ -64,8 +71,13 @@ export class FlowRunner {
 
   prepare(options: RunOptions): PreparedRun {
     const { flow } = options;
-    const graph = this.graphOf(flow, options.tweaks);
-    const plan = planRun(graph, { startComponentId: options.startComponentId, stopComponentId: options.stopComponentId });
+    const compiled = this.compiledOf(flow, options.tweaks);
+    const { graph } = compiled;
+    // The plain plan depends on the graph alone, so it is kept with the cached graph; start/stop plans are per run.
+    const plan =
+      options.startComponentId || options.stopComponentId
+        ? planRun(graph, { startComponentId: options.startComponentId, stopComponentId: options.stopComponentId })
+        : (compiled.plan ??= planRun(graph));
     const sessionId = options.sessionId || flow.id;
     const overrides = new Map<string, Record<string, unknown>>();
     const set = (id: string, field: string, value: unknown) => overrides.set(id, { ...overrides.get(id), [field]: value });
@@ -116,14 +128,14 @@ export class FlowRunner {
     this.graphs.delete(flowId);
   }
 
-  private graphOf(flow: FlowRecord, tweaks: Tweaks | null | undefined): FlowGraph {
+  private compiledOf(flow: FlowRecord, tweaks: Tweaks | null | undefined): Compiled {
     const data = (flow.data ?? {}) as Record<string, unknown>;
-    if (tweaks && Object.keys(tweaks).length > 0) return toGraph(applyTweaks(data, tweaks));
+    if (tweaks && Object.keys(tweaks).length > 0) return { updatedAt: flow.updated_at, graph: toGraph(applyTweaks(data, tweaks)) };
     const cached = this.graphs.get(flow.id);
-    if (cached && cached.updatedAt === flow.updated_at) return cached.graph;
-    const graph = toGraph(data);
+    if (cached && cached.updatedAt === flow.updated_at) return cached;
+    const compiled: Compiled = { updatedAt: flow.updated_at, graph: toGraph(data) };
     if (this.graphs.size >= GRAPH_CACHE_MAX) this.graphs.delete(this.graphs.keys().next().value!);
-    this.graphs.set(flow.id, { updatedAt: flow.updated_at, graph });
-    return graph;
+    this.graphs.set(flow.id, compiled);
+    return compiled;
   }
 }
