@@ -47,6 +47,12 @@ export type FlowInsert = { ok: true; flow: FlowRecord } | { ok: false; clash: 'n
 export interface FlowRepo {
   get(id: string): FlowRecord | undefined;
   getByEndpointName(userId: string | null, endpointName: string): FlowRecord | undefined;
+  /**
+   * `get` and `getByEndpointName` for the run path, where decoding a Langflow flow on every request would cost
+   * more than the run: the record is shared between callers (never change it) until the flow is written.
+   */
+  getShared(id: string): FlowRecord | undefined;
+  getSharedByEndpointName(userId: string | null, endpointName: string): FlowRecord | undefined;
   /** Flows owned by `userId` (null: owner-less flows). */
   listByUser(userId: string | null): FlowRecord[];
   listByFolder(folderId: string): FlowRecord[];
