@@ -49,23 +49,26 @@ export class Engine {
     const controller = new AbortController();
     let settle!: (outcome: JobOutcome) => void;
     const settled = new Promise<JobOutcome>((resolve) => (settle = resolve));
-    // A run is complete once the messages it stored are committed.
-    const outcome = settled.then(async (result) => {
-      const failed = (await Promise.allSettled(writes)).find((w) => w.status === 'rejected');
-      if (!failed || result.status !== 'completed') return result;
-      const error = (failed as PromiseRejectedResult).reason as Error;
-      return { ...result, status: 'failed' as const, failure: { vertexId: '', componentType: '', displayName: 'message store', error } };
-    });
+    // Writes of one session batch share a commit: each commit is awaited once.
     const writes: Promise<void>[] = [];
-    const memory = this.memoryFor(spec.flow.id, (committed) => writes.push(committed));
+    const memory = this.memoryFor(spec.flow.id, (committed) => {
+      if (writes[writes.length - 1] !== committed) writes.push(committed);
+    });
     const job = spawnJob(this.system, { ...spec, memory, logger: this.logger }, controller, settle);
     const cancel = (status: 'cancelled' | 'timed_out' = 'cancelled') => dispatch<JobMsg>(job, { type: 'job.cancel', status });
     const onAbort = () => cancel('cancelled');
     spec.signal?.addEventListener('abort', onAbort, { once: true });
     const timer = spec.timeoutMs ? setTimeout(() => cancel('timed_out'), spec.timeoutMs) : undefined;
-    void outcome.finally(() => {
+    // A run is complete once the messages it stored are committed.
+    const outcome = settled.then((result) => {
       spec.signal?.removeEventListener('abort', onAbort);
       if (timer) clearTimeout(timer);
+      if (writes.length === 0) return result;
+      return Promise.all(writes).then(
+        () => result,
+        (error: Error): JobOutcome =>
+          result.status === 'completed' ? { ...result, status: 'failed', failure: { vertexId: '', componentType: '', displayName: 'message store', error } } : result,
+      );
     });
     dispatch<JobMsg>(job, { type: 'job.start' });
     if (spec.signal?.aborted) cancel('cancelled');

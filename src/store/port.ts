@@ -11,6 +11,8 @@ import type { VariableRecord } from '../../protocol/variable.schema.js';
 
 export interface UserRepo {
   get(id: string): UserRecord | undefined;
+  /** `get` for the per-request auth check: the record is shared between callers (never change it) until written. */
+  getShared(id: string): UserRecord | undefined;
   getByUsername(username: string): UserRecord | undefined;
   list(): UserRecord[];
   /** Creates; false when the username is taken (checked atomically at commit). */
