@@ -44,7 +44,7 @@ export interface Services {
 }
 
 export async function createServices(config: Config, logger: Logger): Promise<Services> {
-  const store = openLmdbStore(config.DATA_DIR);
+  const store = openLmdbStore(config.DATA_DIR, config.STORE_SYNC);
   const secretKey = await resolveSecretKey(config.SECRET_KEY, store);
   const tokens = new TokenSigner(secretKey);
   const secrets = new SecretBox(secretKey);

@@ -30,6 +30,13 @@ export const ConfigSchema = z.object({
   /** Megabytes; also the limit of any request body. */
   MAX_FILE_SIZE_UPLOAD: z.coerce.number().positive().default(1024),
   DEVELOPER_API_ENABLED: bool(true),
+  /**
+   * How LMDB commits reach the disk (README, "Durability"). Every mode acknowledges a write once its commit is
+   * done, so it survives a crash of the process; they differ on a crash of the machine. `full`: each commit is
+   * flushed to disk (before the next one starts). `nometa`: one flush per commit instead of two; a machine crash
+   * may undo the last commit. `off`: no flushes; a machine crash may lose recent commits or damage the store.
+   */
+  STORE_SYNC: z.enum(['full', 'nometa', 'off']).default('full'),
 });
 
 export type Config = z.output<typeof ConfigSchema>;

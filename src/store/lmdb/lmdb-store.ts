@@ -10,10 +10,20 @@ import { lmdbProjects } from './projects.repo.js';
 import { lmdbUsers } from './users.repo.js';
 import { lmdbVariables } from './variables.repo.js';
 
-export function openLmdbStore(dataDir: string): Store {
+/** How commits reach the disk: see `STORE_SYNC` in src/config.ts. */
+export type StoreSync = 'full' | 'nometa' | 'off';
+
+/** lmdb's options for each mode (`full` is lmdb's default: overlapping sync, a flush per commit). */
+const SYNC_OPTIONS: Record<StoreSync, { noMetaSync?: boolean; noSync?: boolean }> = {
+  full: {},
+  nometa: { noMetaSync: true },
+  off: { noSync: true },
+};
+
+export function openLmdbStore(dataDir: string, sync: StoreSync = 'full'): Store {
   const path = join(dataDir, 'db');
   mkdirSync(path, { recursive: true });
-  const env = open({ path, maxDbs: 64, encoding: 'msgpack' });
+  const env = open({ path, maxDbs: 64, encoding: 'msgpack', ...SYNC_OPTIONS[sync] });
   const settings = env.openDB<string, string>({ name: 'settings', encoding: 'msgpack' });
   // lmdb throws from a timer (an uncaught exception) when written after close, so we refuse first.
   let closed = false;
