@@ -28,7 +28,7 @@ export function errorReply(error: unknown, logger: Logger): Reply {
     const headers: Record<string, string> = {};
     if (error instanceof MethodNotAllowedError) headers.allow = error.allowed.join(', ');
     if (error.kind === ErrorKind.Unauthenticated) headers['www-authenticate'] = 'Bearer';
-    return Reply.json({ detail: error.detail }, statusOf(error), headers);
+    return Reply.json(error.code ? { detail: error.detail, code: error.code } : { detail: error.detail }, statusOf(error), headers);
   }
   logger.error({ err: error }, 'unexpected error');
   return Reply.json({ detail: 'Internal Server Error' }, 500);
