@@ -182,6 +182,8 @@ export class JobsService {
       requestVariables: globals,
       version,
       jobId: record.id,
+      // Watchers of streamed and background jobs see tokens; a sync reply has no use for them.
+      stream: record.mode !== 'sync',
     });
     let settle!: (record: JobRecord) => void;
     const done = new Promise<JobRecord>((resolve) => (settle = resolve));
