@@ -6,6 +6,7 @@ import { dataOperationsScenario } from './scenarios/data-operations.js';
 import { edgeScenario } from './scenarios/edge.js';
 import { modelStreamScenario } from './scenarios/model-stream.js';
 import { runScenario } from './scenarios/run.js';
+import { workflowsScenario } from './scenarios/workflows.js';
 import { hasWrk } from './support/load.js';
 import { table, writeResults, type Row } from './support/report.js';
 
@@ -16,6 +17,7 @@ const SCENARIOS: Record<string, () => Promise<Row[]>> = {
   run: () => runScenario(SECONDS),
   'data-operations': () => dataOperationsScenario(),
   'model-stream': () => modelStreamScenario(SECONDS),
+  workflows: () => workflowsScenario(SECONDS),
 };
 
 const wanted = process.argv.slice(2);
