@@ -6,6 +6,7 @@ import type { ApiKeyRecord } from '../../protocol/api-key.schema.js';
 import type { FlowRecord } from '../../protocol/flow.schema.js';
 import type { MessageRecord } from '../../protocol/message.schema.js';
 import type { ProjectRecord } from '../../protocol/project.schema.js';
+import type { StoredResponse } from '../../protocol/responses.schema.js';
 import type { UserRecord } from '../../protocol/user.schema.js';
 import type { VariableRecord } from '../../protocol/variable.schema.js';
 
@@ -98,6 +99,13 @@ export interface VariableRepo {
   delete(variable: VariableRecord): Promise<void>;
 }
 
+/** Responses of /api/v1/responses by id: a later `previous_response_id` finds its session here, after restarts too. */
+export interface ResponseRepo {
+  get(id: string): StoredResponse | undefined;
+  /** Not a transaction of its own: puts of the same moment share one commit. */
+  put(record: StoredResponse): Promise<void>;
+}
+
 /** Small named values the service keeps for itself (the generated secret key, schema version). */
 export interface SettingsRepo {
   get(name: string): string | undefined;
@@ -111,6 +119,7 @@ export interface Store {
   projects: ProjectRepo;
   messages: MessageRepo;
   variables: VariableRepo;
+  responses: ResponseRepo;
   settings: SettingsRepo;
   /** Reads and writes for real; throws when the store is unusable (health checks). */
   ping(): Promise<void>;

@@ -7,6 +7,7 @@ import { lmdbApiKeys } from './api-keys.repo.js';
 import { lmdbFlows } from './flows.repo.js';
 import { lmdbMessages } from './messages.repo.js';
 import { lmdbProjects } from './projects.repo.js';
+import { lmdbResponses } from './responses.repo.js';
 import { lmdbUsers } from './users.repo.js';
 import { lmdbVariables } from './variables.repo.js';
 
@@ -25,6 +26,7 @@ export function openLmdbStore(dataDir: string): Store {
     projects: lmdbProjects(env),
     messages: lmdbMessages(env),
     variables: lmdbVariables(env),
+    responses: lmdbResponses(env),
     settings: {
       get: (name) => settings.get(name),
       put: async (name, value) => {
