@@ -10,6 +10,7 @@ import { healthRoutes } from './health/health.routes.js';
 import { metaRoutes } from './meta/meta.routes.js';
 import { messagesRoutes } from './monitor/messages.routes.js';
 import { projectsRoutes } from './projects/projects.routes.js';
+import { responsesRoutes } from './responses/responses.routes.js';
 import { runRoutes } from './run/run.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { variablesRoutes } from './variables/variables.routes.js';
@@ -27,6 +28,7 @@ export function buildRoutes(services: Services): Route[] {
     ...projectsRoutes(services),
     ...metaRoutes(services),
     ...runRoutes(services),
+    ...responsesRoutes(services),
     ...variablesRoutes(services),
     ...messagesRoutes(services),
     ...webhookRoutes(services),

@@ -7,6 +7,7 @@ import type { FlowRecord } from '../../protocol/flow.schema.js';
 import type { JobEvent, JobRecord } from '../../protocol/job.schema.js';
 import type { MessageRecord } from '../../protocol/message.schema.js';
 import type { ProjectRecord } from '../../protocol/project.schema.js';
+import type { StoredResponse } from '../../protocol/responses.schema.js';
 import type { UserRecord } from '../../protocol/user.schema.js';
 import type { VariableRecord } from '../../protocol/variable.schema.js';
 
@@ -134,6 +135,13 @@ export interface JobRepo {
   expireEvents(now: number): Promise<number>;
 }
 
+/** Responses of /api/v1/responses by id: a later `previous_response_id` finds its session here, after restarts too. */
+export interface ResponseRepo {
+  get(id: string): StoredResponse | undefined;
+  /** Not a transaction of its own: puts of the same moment share one commit. */
+  put(record: StoredResponse): Promise<void>;
+}
+
 /** Small named values the service keeps for itself (the generated secret key, schema version). */
 export interface SettingsRepo {
   get(name: string): string | undefined;
@@ -149,6 +157,7 @@ export interface Store {
   variables: VariableRepo;
   flowVersions: FlowVersionRepo;
   jobs: JobRepo;
+  responses: ResponseRepo;
   settings: SettingsRepo;
   /** Reads and writes for real; throws when the store is unusable (health checks). */
   ping(): Promise<void>;

@@ -9,6 +9,7 @@ import { lmdbFlows } from './flows.repo.js';
 import { lmdbJobs } from './jobs.repo.js';
 import { lmdbMessages } from './messages.repo.js';
 import { lmdbProjects } from './projects.repo.js';
+import { lmdbResponses } from './responses.repo.js';
 import { lmdbUsers } from './users.repo.js';
 import { lmdbVariables } from './variables.repo.js';
 
@@ -29,6 +30,7 @@ export function openLmdbStore(dataDir: string): Store {
     variables: lmdbVariables(env),
     flowVersions: lmdbFlowVersions(env),
     jobs: lmdbJobs(env),
+    responses: lmdbResponses(env),
     settings: {
       get: (name) => settings.get(name),
       put: async (name, value) => {
