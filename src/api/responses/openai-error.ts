@@ -16,10 +16,11 @@ export class OpenAIStyleError extends AppError {
     kind: ErrorKind,
     message: string,
     readonly type: string,
-    readonly code: string | null = null,
+    code: string | null = null,
     readonly param: string | null = null,
   ) {
     super(kind, message);
+    if (code) this.code = code;
   }
 }
 
@@ -40,7 +41,7 @@ export const runFailed = (error: AppError) => new OpenAIStyleError(error.kind, e
 export const openaiErrorBody: ErrorBody = (error, status) => ({ error: fieldsOf(error, status) });
 
 export function fieldsOf(error: AppError, status: number): OpenAIErrorFields {
-  if (error instanceof OpenAIStyleError) return { message: error.message, type: error.type, code: error.code, param: error.param };
+  if (error instanceof OpenAIStyleError) return { message: error.message, type: error.type, code: error.code ?? null, param: error.param };
   if (error instanceof ValidationError) {
     const [first] = error.issues;
     const message = error.issues.map((issue) => `${paramOf(issue.loc) ?? 'body'}: ${issue.msg}`).join('; ');
