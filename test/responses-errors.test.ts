@@ -1,7 +1,7 @@
 /**
  * Errors of /api/v1/responses in OpenAI's body `{"error": {message, type, code, param}}`, each raised by the
- * openai client as its typed error: tools, a flow without Chat Input, an unknown flow, background (not yet
- * available), a failing run, and requests the schema refuses.
+ * openai client as its typed error: tools, a flow without Chat Input, an unknown flow, a failing run, and requests
+ * the schema refuses.
  */
 import OpenAI, { type APIError } from 'openai';
 import t from 'tap';
@@ -63,17 +63,6 @@ t.test('an unknown flow, or another user\'s -> 404 flow_not_found', async (t) =>
   const other = await secondUser(server, 'responses-other');
   const error = await failure(openaiClient(server, { key: other.key }).responses.create({ model: echoId, input: 'x' }));
   t.type(error, OpenAI.NotFoundError, 'owner-scoped');
-});
-
-t.test('background: true is refused for now -> 400 background_not_supported, and nothing runs', async (t) => {
-  const created = await createFlow(server, chatModelFlow('Background', 'LanguageModelComponent', { provider: 'OpenAI', model_name: 'gpt-4o-mini', api_key: keyVariable() }));
-  const before = model.chats.length;
-  const res = await server.request('/api/v1/responses', { method: 'POST', json: { model: created.id, input: 'later', background: true } });
-  t.equal(res.status, 400);
-  t.same(await res.json(), { error: { message: 'background responses are not available yet', type: 'invalid_request_error', code: 'background_not_supported', param: 'background' } });
-  t.equal(model.chats.length, before, 'the model was not called');
-  const error = await failure(client.responses.create({ model: created.id, input: 'later', background: true }));
-  t.type(error, OpenAI.BadRequestError);
 });
 
 t.test('a failing run -> 500 processing_error naming the component; the client raises InternalServerError', async (t) => {

@@ -138,8 +138,10 @@ export interface JobRepo {
 /** Responses of /api/v1/responses by id: a later `previous_response_id` finds its session here, after restarts too. */
 export interface ResponseRepo {
   get(id: string): StoredResponse | undefined;
-  /** Not a transaction of its own: puts of the same moment share one commit. */
+  /** Not a transaction of its own: puts of the same moment share one commit. Keeps the in-progress index in step. */
   put(record: StoredResponse): Promise<void>;
+  /** Background responses still `in_progress` when last written (a restart cut them off). */
+  unfinished(): StoredResponse[];
 }
 
 /** Small named values the service keeps for itself (the generated secret key, schema version). */

@@ -31,8 +31,7 @@ export const flowNotFound = (model: string) => new OpenAIStyleError(ErrorKind.No
 export const chatInputRequired = () =>
   new OpenAIStyleError(ErrorKind.BadRequest, 'Flow must have a ChatInput component to be compatible with OpenAI Responses API', 'processing_error', 'chat_input_required', 'model');
 
-export const backgroundNotSupported = () =>
-  new OpenAIStyleError(ErrorKind.BadRequest, 'background responses are not available yet', 'invalid_request_error', 'background_not_supported', 'background');
+export const responseNotFound = (id: string) => new OpenAIStyleError(ErrorKind.NotFound, `Response with id '${id}' not found`, 'invalid_request_error', 'response_not_found', 'response_id');
 
 /** A failed run keeps its status (500, or 400 for a variable the caller must supply) with Langflow's error type. */
 export const runFailed = (error: AppError) => new OpenAIStyleError(error.kind, error.message, 'processing_error');

@@ -12,7 +12,7 @@ import type { FlowsService } from '../../services/flows.service.js';
 import type { ResponseRepo } from '../../store/port.js';
 import { failureError } from '../run/run-outcome.js';
 import { chatInputRequired, flowNotFound, toolsNotSupported } from './openai-error.js';
-import { completedResponse, failedResponse, type ResponseIdentity } from './response-object.js';
+import { completedResponse, failedResponse, inProgressResponse, type ResponseIdentity } from './response-object.js';
 
 export interface ResponseRun {
   who: ResponseIdentity;
@@ -65,8 +65,43 @@ export class ResponseRuns {
   async settle(prepared: ResponseRun, outcome: JobOutcome): Promise<ResponseObject> {
     const { who } = prepared;
     const response = outcome.status === 'completed' ? completedResponse(who, prepared.run.selected, outcome) : failedResponse(who, failureError(outcome).message);
-    await this.deps.responses.put({ id: who.id, flow_id: who.model, session_id: prepared.sessionId, user_id: prepared.userId, created_at: who.createdAt, response });
+    await this.store(prepared, response);
     return response;
+  }
+
+  /**
+   * A background response: stored `in_progress` before the caller hears of it, then run to its end with nobody
+   * attached (it is not cancelled by the caller leaving); `settle` stores the final Response under the same id.
+   */
+  async startBackground(prepared: ResponseRun, onError: (error: unknown) => void): Promise<ResponseObject> {
+    const pending = inProgressResponse(prepared.who);
+    await this.store(prepared, pending);
+    void prepared.run
+      .start({})
+      .outcome.then((outcome) => this.settle(prepared, outcome))
+      .catch(onError);
+    return pending;
+  }
+
+  /** The stored Response of this user's response id; undefined for unknown ids and other users' responses. */
+  find(id: string, userId: string): ResponseObject | undefined {
+    const record = this.deps.responses.get(id);
+    return record && record.user_id === userId ? record.response : undefined;
+  }
+
+  /** At start-up: background responses a stopped process left `in_progress` become failed, never pending forever. */
+  async failInterrupted(): Promise<number> {
+    const cut = this.deps.responses.unfinished();
+    await Promise.all(
+      cut.map((record) =>
+        this.deps.responses.put({ ...record, response: { ...record.response, status: 'failed', error: { code: 'server_error', message: 'The service stopped while this response was running; it did not finish.' } } }),
+      ),
+    );
+    return cut.length;
+  }
+
+  private store(prepared: ResponseRun, response: ResponseObject): Promise<void> {
+    return this.deps.responses.put({ id: prepared.who.id, flow_id: prepared.who.model, session_id: prepared.sessionId, user_id: prepared.userId, created_at: prepared.who.createdAt, response });
   }
 
   /** The session of an earlier response of this user; any other string is a session id chosen by the caller. */

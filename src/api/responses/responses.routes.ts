@@ -3,6 +3,7 @@
  * `openai` client (baseURL `<service>/api/v1`, key in an `x-api-key` header) can talk to a flow. Errors of this
  * route use OpenAI's error body (openai-error.ts).
  */
+import { z } from 'zod';
 import { OpenAIErrorBody, ResponseObject, ResponsesRequest } from '../../../protocol/responses.schema.js';
 import type { Services } from '../../app.js';
 import { FramePipe } from '../../edge/frame-pipe.js';
@@ -10,7 +11,7 @@ import { Reply } from '../../edge/reply.js';
 import { defineRoute, type Route } from '../../edge/route.js';
 import { headerVariables } from '../run/global-vars.js';
 import { failureError } from '../run/run-outcome.js';
-import { backgroundNotSupported, openaiErrorBody, runFailed } from './openai-error.js';
+import { openaiErrorBody, responseNotFound, runFailed } from './openai-error.js';
 import { ResponseRuns, type ResponseRun } from './response-runs.js';
 import { ResponseStreamEncoder } from './response-stream.js';
 
@@ -19,6 +20,11 @@ const errorReply = (description: string) => ({ description, schema: OpenAIErrorB
 export function responsesRoutes(services: Services): Route[] {
   const { flows, runner, store, logger } = services;
   const runs = new ResponseRuns({ flows, runner, responses: store.responses });
+  // Routes are built once at start-up: the moment to settle what a stopped process left running.
+  void runs
+    .failInterrupted()
+    .then((count) => count > 0 && logger.info({ count }, 'background responses interrupted by a restart marked failed'))
+    .catch((err) => logger.error({ err }, 'could not mark interrupted responses'));
 
   async function respond(prepared: ResponseRun, signal: AbortSignal): Promise<ResponseObject> {
     const outcome = await prepared.run.start({ signal }).outcome;
@@ -61,7 +67,7 @@ export function responsesRoutes(services: Services): Route[] {
       errorBody: openaiErrorBody,
       responses: {
         200: { description: 'The Response, or with stream=true its server-sent events', schema: ResponseObject },
-        400: errorReply('tools given, no Chat Input in the flow, or background requested'),
+        400: errorReply('tools given, or no Chat Input in the flow'),
         403: errorReply('Missing or invalid API key'),
         404: errorReply('No such flow'),
         422: errorReply('The request does not match the schema (param names the field)'),
@@ -69,15 +75,24 @@ export function responsesRoutes(services: Services): Route[] {
       },
       async handler({ body, headers, principal, signal }) {
         const prepared = runs.prepare(body, principal!.userId, headerVariables(headers));
-        if (body.background) {
-          // seam: background responses. The job service takes `prepared` here: it starts `prepared.run` as a
-          // durable job, answers `inProgressResponse(prepared.who)` at once (stored under its id), and stores
-          // `runs.settle(prepared, outcome)` when the job ends. GET /api/v1/responses/{id} then answers the stored
-          // record's `response` (store.responses.get(id), owner-checked) — that route belongs beside this one.
-          throw backgroundNotSupported();
-        }
+        if (body.background) return runs.startBackground(prepared, (error) => logger.error({ err: error, response: prepared.who.id }, 'background response could not settle'));
         if (body.stream) return stream(prepared);
         return respond(prepared, signal);
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/responses/:response_id',
+      summary: 'A stored Response by id (a background response reads in_progress until its run ends)',
+      tags: ['OpenAI Responses API'],
+      auth: 'api-key',
+      params: z.object({ response_id: z.string() }),
+      errorBody: openaiErrorBody,
+      responses: { 200: { description: 'The Response', schema: ResponseObject }, 404: errorReply('No such response') },
+      handler({ params, principal }) {
+        const response = runs.find(params.response_id, principal!.userId);
+        if (!response) throw responseNotFound(params.response_id);
+        return response;
       },
     }),
   ];
