@@ -3,7 +3,7 @@
  * Both report requests/s and p50/p99 latency in milliseconds.
  */
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -48,7 +48,8 @@ export function load(spec: LoadSpec): Promise<LoadResult> {
 }
 
 async function wrk(spec: LoadSpec): Promise<LoadResult> {
-  const script = join(mkdtempSync(join(tmpdir(), 'flowsvc-wrk-')), 'request.lua');
+  const dir = mkdtempSync(join(tmpdir(), 'flowsvc-wrk-'));
+  const script = join(dir, 'request.lua');
   const headers = { 'content-type': 'application/json', ...spec.headers };
   const headerLines = Object.entries(headers).map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`);
   const body = spec.body ?? '';
@@ -67,7 +68,7 @@ async function wrk(spec: LoadSpec): Promise<LoadResult> {
   ];
   writeFileSync(script, lua.join('\n'));
   const args = ['-t', '1', '-c', String(spec.connections ?? 50), '-d', `${spec.seconds ?? 5}s`, '--latency', '-s', script, spec.url];
-  const stdout = spec.requests ? await wrkUntilDone(args) : (await run('wrk', args, { maxBuffer: 1 << 20 })).stdout;
+  const stdout = await (spec.requests ? wrkUntilDone(args) : run('wrk', args, { maxBuffer: 1 << 20 }).then((r) => r.stdout)).finally(() => rmSync(dir, { recursive: true, force: true }));
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1] ?? 0);
   const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(stdout);
   if (non2xx) throw new Error(`wrk: ${non2xx[1]} non-2xx responses from ${spec.url}`);
