@@ -3,6 +3,7 @@
  * against reading the same local model server directly, in the same run: the engine's added latency to the first
  * token and its added cost per token.
  */
+import { modelStreamFlow } from '../support/model-flow.js';
 import { BENCH_API_KEY, startService } from '../support/processes.js';
 import type { Row } from '../support/report.js';
 import { startStreamModelServer } from '../support/stream-model-server.js';
@@ -77,26 +78,6 @@ function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
-/** ChatInput -> Language Model (OpenAI, streaming) -> ChatOutput, in Langflow's export shape. */
-function modelStreamFlow(name: string) {
-  const node = (id: string, type: string, template: Record<string, unknown> = {}) => ({ id, type: 'genericNode', data: { id, type, node: { display_name: type, template } } });
-  const edge = (source: string, output: string, target: string, field: string) => ({
-    id: `reactflow__edge-${source}${output}-${target}${field}`,
-    source,
-    target,
-    data: { sourceHandle: { id: source, name: output, dataType: source.split('-')[0], output_types: ['Message'] }, targetHandle: { id: target, fieldName: field, inputTypes: ['Message'], type: 'str' } },
-  });
-  const model = {
-    provider: { value: 'OpenAI' },
-    model_name: { value: 'gpt-4o-mini' },
-    api_key: { value: 'sk-bench', load_from_db: false },
-    stream: { value: true },
-  };
-  const nodes = [node('ChatInput-in', 'ChatInput'), node('LanguageModelComponent-lm', 'LanguageModelComponent', model), node('ChatOutput-out', 'ChatOutput')];
-  const edges = [edge('ChatInput-in', 'message', 'LanguageModelComponent-lm', 'input_value'), edge('LanguageModelComponent-lm', 'text_output', 'ChatOutput-out', 'input_value')];
-  return { name, data: { nodes, edges, viewport: { x: 0, y: 0, zoom: 1 } } };
 }
 
 export async function modelStreamScenario(_seconds: number): Promise<Row[]> {

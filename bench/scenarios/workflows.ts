@@ -2,7 +2,7 @@
  * /api/v2/workflows: sync runs at 50 connections against raw uWS in the same run; background submit-to-completed
  * (submit, then follow the job's SSE until its terminal status); SSE fan-out of one live job to 1,000 watchers.
  */
-import { startHeldModelServer } from '../support/held-model-server.js';
+import { startHeldModelServer, type HeldModelServer } from '../support/held-model-server.js';
 import { load } from '../support/load.js';
 import { echoFlow } from '../support/flows.js';
 import { BENCH_API_KEY, startRawUws, startService } from '../support/processes.js';
@@ -10,7 +10,6 @@ import type { Row } from '../support/report.js';
 
 const HEADERS = { 'x-api-key': BENCH_API_KEY, 'content-type': 'application/json' };
 const WATCHERS = 1000;
-const FANOUT_TOKENS = 100;
 
 async function post(url: string, body: unknown): Promise<any> {
   const res = await fetch(url, { method: 'POST', headers: HEADERS, body: JSON.stringify(body) });
@@ -61,7 +60,7 @@ export async function workflowsScenario(seconds: number): Promise<Row[]> {
   const baseline = await load({ url: `${raw.url}/echo`, method: 'POST', body, seconds });
   await raw.stop();
 
-  const model = await startHeldModelServer(FANOUT_TOKENS);
+  const model = await startHeldModelServer();
   const service = await startService({ OPENAI_BASE_URL: model.baseURL });
   try {
     const echo = await post(`${service.url}/api/v1/flows/`, echoFlow('bench v2 echo'));
@@ -94,9 +93,9 @@ export async function workflowsScenario(seconds: number): Promise<Row[]> {
 }
 
 /** One held job watched by `count` clients; time from releasing the model to the last watcher's terminal event. */
-async function watchHeldJob(url: string, model: Awaited<ReturnType<typeof startHeldModelServer>>, flowId: string, count: number) {
+async function watchHeldJob(url: string, model: HeldModelServer, flowId: string, count: number) {
   const job = await post(`${url}/api/v2/workflows`, { flow_id: flowId, background: true, inputs: { 'ChatInput-in.input_value': 'fan out' } });
-  await model.holding(1);
+  await inProgress(url, job.job_id);
   const streamUrl = `${url}/api/v2/workflows?job_id=${job.job_id}&stream=true`;
   let released = 0;
   const watchers = Array.from({ length: count }, () => follow(streamUrl).then((events) => ({ events, doneMs: performance.now() - released })));
@@ -107,7 +106,15 @@ async function watchHeldJob(url: string, model: Awaited<ReturnType<typeof startH
   return Promise.all(watchers);
 }
 
-async function fanOut(url: string, model: Awaited<ReturnType<typeof startHeldModelServer>>) {
+async function inProgress(url: string, jobId: string): Promise<void> {
+  for (;;) {
+    const res = await fetch(`${url}/api/v2/workflows?job_id=${jobId}`, { headers: HEADERS });
+    if (((await res.json()) as { status: string }).status === 'in_progress') return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+async function fanOut(url: string, model: HeldModelServer) {
   const flow = await post(`${url}/api/v1/flows/`, heldModelFlow('bench fan-out'));
   const single = await watchHeldJob(url, model, flow.id, 1);
   const many = await watchHeldJob(url, model, flow.id, WATCHERS);
