@@ -194,8 +194,9 @@ export class JobsService {
     job.record = { ...job.record, status: 'in_progress', started_at: new Date().toISOString() };
     job.log.append('job_status', this.statusData(job.record));
     if (this.closed) return;
-    // Not awaited: the run does not wait for its own status write (the final write follows it in order).
-    this.store.jobs.put(job.record).catch((err) => this.logger.error({ err, jobId: job.record.id }, 'job status write failed'));
+    // A sync job's id reaches its caller only with the result, so only streamed and background jobs need their
+    // in_progress state on disk (a restart then marks them failed). Not awaited: the final write follows in order.
+    if (job.record.mode !== 'sync') this.store.jobs.put(job.record).catch((err) => this.logger.error({ err, jobId: job.record.id }, 'job status write failed'));
     try {
       job.handle = job.prepared.start({
         signal,

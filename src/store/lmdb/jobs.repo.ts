@@ -1,6 +1,6 @@
 /**
  * Jobs in LMDB: `jobs` by id; `jobs_unfinished` holds the ids of queued and running jobs (so start-up recovery
- * does not scan every job ever run); `job_events` holds each finished job's log as one value (written once, when
+ * does not scan every job ever run); `job_events` holds each finished job's log as one JSON value (written once, when
  * the job ends); `job_events_expiry` orders logs by when retention may drop them.
  */
 import type { Database, RootDatabase } from 'lmdb';
@@ -13,7 +13,9 @@ type ExpiryKey = [expiresAt: number, jobId: string];
 export function lmdbJobs(env: RootDatabase): JobRepo {
   const jobs: Database<JobRecord, string> = env.openDB({ name: 'jobs', encoding: 'msgpack' });
   const unfinished: Database<null, string> = env.openDB({ name: 'jobs_unfinished', encoding: 'msgpack' });
-  const events: Database<JobEvent[], string> = env.openDB({ name: 'job_events', encoding: 'msgpack' });
+  // A log is stored as JSON text: V8's native JSON is several times cheaper than msgpack for these nested
+  // message dicts, and a log is written once and rarely read.
+  const events: Database<string, string> = env.openDB({ name: 'job_events', encoding: 'string' });
   const expiry: Database<null, ExpiryKey> = env.openDB({ name: 'job_events_expiry', encoding: 'msgpack' });
 
   return {
@@ -24,9 +26,12 @@ export function lmdbJobs(env: RootDatabase): JobRepo {
       await Promise.all([jobs.put(job.id, job), index]);
     },
     unfinished: () => [...unfinished.getKeys()].map((id) => jobs.get(id)).filter((job): job is JobRecord => job !== undefined),
-    events: (id) => events.get(id),
+    events: (id) => {
+      const text = events.get(id);
+      return text === undefined ? undefined : (JSON.parse(text) as JobEvent[]);
+    },
     putEvents: async (id, log, expiresAt) => {
-      await Promise.all([events.put(id, log), expiry.put([expiresAt, id], null)]);
+      await Promise.all([events.put(id, JSON.stringify(log)), expiry.put([expiresAt, id], null)]);
     },
     async expireEvents(now) {
       const due = [...expiry.getKeys({ end: [now, '\uffff'] })];
