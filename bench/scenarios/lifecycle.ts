@@ -98,7 +98,9 @@ export async function lifecycleScenario(): Promise<Row[]> {
         { scenario, measure: 'start-up to /health, existing data dir', value: again.ms, unit: 'ms', baseline: bare.ms, baselineName: 'bare node:http', ratio: again.ms / bare.ms, target: `< ${START_TARGET_MS} ms`, pass: again.ms < START_TARGET_MS },
         { scenario, measure: 'idle RSS', value: mb(idle.rss), unit: 'MB', baseline: mb(bareIdle.rss), baselineName: 'bare node:http', ratio: idle.rss / bareIdle.rss, target: `< ${IDLE_TARGET_MB} MB`, pass: mb(idle.rss) < IDLE_TARGET_MB },
         { scenario, measure: 'idle anonymous RSS', value: mb(idle.anon), unit: 'MB', baseline: mb(bareIdle.anon), baselineName: 'bare node:http', ratio: idle.anon / bareIdle.anon },
-        { scenario, measure: `RSS after ${runs} runs`, value: mb(atSecond.rss), unit: 'MB', baseline: mb(atFirst.rss), ...after, ratio: growth, target: `<= ${GROWTH_TARGET}`, pass: growth <= GROWTH_TARGET },
+        // Whole RSS includes the pages of LMDB's memory-mapped data file, which grow with the data stored (two
+        // messages per run), not with leaks: the growth target applies to the process's own memory (next row).
+        { scenario, measure: `RSS after ${runs} runs (with the LMDB map: grows with stored data)`, value: mb(atSecond.rss), unit: 'MB', baseline: mb(atFirst.rss), ...after, ratio: growth },
         { scenario, measure: `RSS without the LMDB map after ${runs} runs`, value: mb(withoutStore(atSecond)), unit: 'MB', baseline: mb(withoutStore(atFirst)), ...after, ratio: leakGrowth, target: `<= ${GROWTH_TARGET}`, pass: leakGrowth <= GROWTH_TARGET },
         { scenario, measure: `anonymous RSS after ${runs} runs`, value: mb(atSecond.anon), unit: 'MB', baseline: mb(atFirst.anon), ...after, ratio: atSecond.anon / atFirst.anon },
         { scenario, measure: `LMDB map resident after ${runs} runs`, value: mb(atSecond.store), unit: 'MB', baseline: mb(atFirst.store), ...after, ratio: atSecond.store / atFirst.store },
