@@ -28,7 +28,10 @@ export function spawnComponent(job: Ref<JobMsg>, name: string): Ref<ComponentMsg
       try {
         if (msg.context.signal.aborted) return;
         const { inputs, dynamic } = await resolveInputs(msg.vertex, msg.edgeValues, msg.overrides, msg.variables);
-        const outputs = await msg.vertex.component.run(inputs as never, { ...msg.context, dynamic });
+        // The context was built for this vertex run alone: completing it in place saves a copy per vertex.
+        const context = msg.context as ComponentContext;
+        context.dynamic = dynamic;
+        const outputs = await msg.vertex.component.run(inputs as never, context);
         dispatch(job, { type: 'vertex.done', vertexId: msg.vertex.id, outputs, durationMs: performance.now() - started });
       } catch (error) {
         dispatch(job, { type: 'vertex.failed', vertexId: msg.vertex.id, error: asError(error) });

@@ -12,6 +12,7 @@ import type { RunPlan } from '../src/engine/plan.js';
 import { RunState } from '../src/engine/run-state.js';
 import type { VariableResolver } from '../src/engine/variables.js';
 import type { Logger } from '../src/logger.js';
+import type { MessageValue } from '../src/values/message.js';
 import { spawnComponent } from './component.actor.js';
 
 export type JobMsg =
@@ -65,37 +66,48 @@ export function spawnJob(parent: Ref<never>, spec: JobSpec, controller: AbortCon
   const { graph, plan } = spec;
   const files = spec.filesDir ? filesFolder(spec.filesDir) : undefined;
 
+  // What every vertex of the run shares, built once per run.
+  const shared = {
+    signal: controller.signal,
+    emit: (event: Parameters<ComponentContext['emit']>[0]) => {
+      if (event.type === 'token') spec.emit({ type: 'token', id: event.messageId, chunk: event.chunk, timestamp: new Date().toISOString() });
+      else spec.emit({ type: 'add_message', message: event.message });
+    },
+    logger: spec.logger,
+    variable: (name: string) => spec.variables.resolve(name),
+    memory: {
+      // Stored messages are what Langflow streams as add_message.
+      store: async (message: MessageValue) => {
+        const stored = await spec.memory.store(message);
+        spec.emit({ type: 'add_message', message: stored });
+        return stored;
+      },
+      recent: spec.memory.recent,
+    },
+    files,
+  };
+
   function contextFor(vertexId: string): Omit<ComponentContext, 'dynamic'> {
     const vertex = graph.vertices.get(vertexId)!;
+    // Listed property by property: a spread of `shared` here took the slow generic copy (5% of a run's CPU).
     return {
-      signal: controller.signal,
-      emit: (event) => {
-        if (event.type === 'token') spec.emit({ type: 'token', id: event.messageId, chunk: event.chunk, timestamp: new Date().toISOString() });
-        else spec.emit({ type: 'add_message', message: event.message });
-      },
-      logger: spec.logger,
+      signal: shared.signal,
+      emit: shared.emit,
+      logger: shared.logger,
+      variable: shared.variable,
+      memory: shared.memory,
+      files: shared.files,
       run: { flowId: spec.flow.id, flowName: spec.flow.name, sessionId: spec.sessionId, userId: spec.flow.userId, vertexId, displayName: vertex.displayName },
-      variable: (name) => spec.variables.resolve(name),
-      memory: {
-        // Stored messages are what Langflow streams as add_message.
-        store: async (message) => {
-          const stored = await spec.memory.store(message);
-          spec.emit({ type: 'add_message', message: stored });
-          return stored;
-        },
-        recent: spec.memory.recent,
-      },
       sourceOf(field) {
         const edge = graph.incoming.get(vertexId)!.find((e) => e.targetField === field);
         const source = edge && graph.vertices.get(edge.source);
         return source ? { id: source.id, displayName: source.displayName, source: null } : undefined;
       },
       requested: plan.requested.get(vertexId)!,
-      files,
     };
   }
 
-  function launch(state: JobState, ids: string[], self: Ref<JobMsg>): void {
+  function launch(state: JobState, ids: readonly string[], self: Ref<JobMsg>): void {
     for (const id of ids) {
       const vertex = graph.vertices.get(id)!;
       const edgeValues = state.run.inputsFor(id, (field) => vertex.component.fields[field]?.list === true);

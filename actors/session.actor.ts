@@ -1,24 +1,36 @@
 /**
  * Session actor: one per (flow, session id), passivated by the engine when idle. The single writer of that session's message
  * history, so concurrent runs on one session keep their messages in order; serves Memory reads from its cache.
- * A store is acknowledged at once with the message's id and order, and with a promise of its commit: the run
- * awaits its writes together before it completes, so one run's messages (and many runs' messages) share one LMDB
- * commit instead of paying one each.
+ *
+ * It takes its work in batches (`session.ops`: every store, read and reload asked for since the previous batch, in
+ * order): nact hands an actor one message per event-loop turn, so one message per store made a busy session a
+ * queue of turns. A batch's stores are acknowledged at once with the message's id and order, and with the promise of
+ * the one LMDB commit that holds the whole batch; runs await their writes before they complete.
  */
 import { randomUUID } from 'node:crypto';
-import { dispatch, spawn, type Ref } from 'nact';
+import { spawn, type Ref } from 'nact';
+import type { MessageRecord } from '../protocol/message.schema.js';
 import type { MessageRepo } from '../src/store/port.js';
 import type { MessageValue } from '../src/values/message.js';
 import { fromRecord, nextSeq, toRecord } from '../src/engine/message-records.js';
 import type { Logger } from '../src/logger.js';
 
-export type SessionMsg =
-  | { type: 'session.store'; message: MessageValue; replyTo: Ref<SessionReply> }
-  | { type: 'session.recent'; limit: number; newestFirst: boolean; sender?: string; senderName?: string; replyTo: Ref<SessionReply> };
+export type SessionReply<T> = { ok: true; value: T } | { ok: false; error: Error };
 
-export type SessionReply =
-  | { ok: true; message?: MessageValue; messages?: MessageValue[]; committed?: Promise<void> }
-  | { ok: false; error: Error };
+export interface StoredMessage {
+  message: MessageValue;
+  /** Settles when the LMDB commit holding the message is done. */
+  committed: Promise<void>;
+}
+
+export type SessionOp =
+  | { type: 'store'; message: MessageValue; reply: (reply: SessionReply<StoredMessage>) => void }
+  | { type: 'recent'; limit: number; newestFirst: boolean; sender?: string; senderName?: string; reply: (reply: SessionReply<MessageValue[]>) => void }
+  /** The history was edited elsewhere: reread it from the store (after this session's own writes are committed). */
+  | { type: 'reload' };
+
+/** `done` is called once the batch is handled (or failed), so the engine can send the next one. */
+export type SessionMsg = { type: 'session.ops'; ops: SessionOp[]; done: () => void };
 
 /** How many recent messages a session keeps in memory. */
 const CACHE_MAX = 500;
@@ -28,42 +40,94 @@ interface SessionState {
   cache: MessageValue[];
   /** True when the cache holds the whole history. */
   complete: boolean;
+  /** The commit of the latest batch of writes. */
+  lastCommit: Promise<void>;
 }
+
+const COMMITTED = Promise.resolve();
 
 export function spawnSession(parent: Ref<never>, name: string, key: { flowId: string; sessionId: string }, repo: MessageRepo, logger: Logger): Ref<SessionMsg> {
   return spawn(
     parent,
     (state: SessionState, msg: SessionMsg) => {
-      if (msg.type === 'session.store') {
-        // The actor's own (flow, session) is the record's key, whatever the message says.
-        const record = toRecord({ ...msg.message, flow_id: key.flowId }, idFor(state, msg.message), key.sessionId, nextSeq());
-        const stored = fromRecord(record);
-        state.cache.push(stored);
-        if (state.cache.length > CACHE_MAX) {
-          state.cache.shift();
-          state.complete = false;
-        }
-        dispatch(msg.replyTo, { ok: true, message: stored, committed: repo.put(record) });
+      const reload = msg.ops.findIndex((op) => op.type === 'reload');
+      if (reload === -1) {
+        handle(state, msg.ops);
+        msg.done();
         return state;
       }
-      dispatch(msg.replyTo, { ok: true, messages: recent(state, msg) });
-      return state;
+      return handleWithReload(state, msg, reload);
     },
     name,
     {
       // Passivation is the engine's idle sweep (nact's shutdownAfter leaves a timer that keeps the process alive).
-      initialStateFunc: () => {
-        const history = repo.session(key.flowId, key.sessionId, { limit: CACHE_MAX + 1, newestFirst: true }).reverse();
-        const complete = history.length <= CACHE_MAX;
-        return { cache: history.slice(-CACHE_MAX).map(fromRecord), complete };
-      },
+      initialStateFunc: () => load(COMMITTED),
       onCrash: (msg, error, ctx) => {
         logger.error({ err: error, session: key }, 'session actor crashed; restarting it from the store');
-        if (msg) dispatch(msg.replyTo, { ok: false, error: error ?? new Error('session actor crashed') });
+        if (msg) {
+          const failure = { ok: false as const, error: error ?? new Error('session actor crashed') };
+          // Replies already sent stay sent: a settled promise ignores the second answer.
+          for (const op of msg.ops) if (op.type !== 'reload') op.reply(failure);
+          msg.done();
+        }
         return ctx.reset;
       },
     },
   );
+
+  function load(lastCommit: Promise<void>): SessionState {
+    const history = repo.session(key.flowId, key.sessionId, { limit: CACHE_MAX + 1, newestFirst: true }).reverse();
+    const complete = history.length <= CACHE_MAX;
+    return { cache: history.slice(-CACHE_MAX).map(fromRecord), complete, lastCommit };
+  }
+
+  /** A batch without reloads: stores and reads in order, the stores' records in one commit. */
+  function handle(state: SessionState, ops: SessionOp[]): void {
+    const records: MessageRecord[] = [];
+    const stored: [Extract<SessionOp, { type: 'store' }>, MessageValue][] = [];
+    for (const op of ops) {
+      if (op.type === 'store') {
+        // The actor's own (flow, session) is the record's key, whatever the message says.
+        const record = toRecord({ ...op.message, flow_id: key.flowId }, idFor(state, op.message), key.sessionId, nextSeq());
+        const message = fromRecord(record);
+        state.cache.push(message);
+        if (state.cache.length > CACHE_MAX) {
+          state.cache.shift();
+          state.complete = false;
+        }
+        records.push(record);
+        stored.push([op, message]);
+      } else if (op.type === 'recent') {
+        op.reply({ ok: true, value: recent(state, op) });
+      }
+    }
+    if (records.length === 0) return;
+    // Puts issued in one go land in one LMDB batch: one commit for the whole batch.
+    const committed = records.length === 1 ? repo.put(records[0]) : Promise.all(records.map((r) => repo.put(r))).then(() => undefined);
+    // Marked handled here; each run awaiting `committed` sees a failure.
+    committed.catch(() => undefined);
+    state.lastCommit = committed;
+    for (const [op, message] of stored) op.reply({ ok: true, value: { message, committed } });
+  }
+
+  /** A batch with reloads: the ops before each reload, then the reload once those writes are committed. */
+  async function handleWithReload(state: SessionState, msg: SessionMsg, reload: number): Promise<SessionState> {
+    let current = state;
+    let ops = msg.ops;
+    try {
+      while (reload !== -1) {
+        handle(current, ops.slice(0, reload));
+        await current.lastCommit.catch(() => undefined);
+        current = load(current.lastCommit);
+        ops = ops.slice(reload + 1);
+        reload = ops.findIndex((op) => op.type === 'reload');
+      }
+      handle(current, ops);
+    } finally {
+      msg.done();
+    }
+    return current;
+  }
 
   /**
    * A streamed model reply arrives with the id its tokens already carried, and keeps it so the stream's
@@ -75,13 +139,13 @@ export function spawnSession(parent: Ref<never>, name: string, key: { flowId: st
     return given;
   }
 
-  function recent(state: SessionState, msg: Extract<SessionMsg, { type: 'session.recent' }>): MessageValue[] {
-    const matches = (m: MessageValue) => (!msg.sender || m.sender === msg.sender) && (!msg.senderName || m.sender_name === msg.senderName);
+  function recent(state: SessionState, op: Extract<SessionOp, { type: 'recent' }>): MessageValue[] {
+    const matches = (m: MessageValue) => (!op.sender || m.sender === op.sender) && (!op.senderName || m.sender_name === op.senderName);
     let pool = state.cache.filter(matches);
-    if (pool.length < msg.limit && !state.complete) {
+    if (pool.length < op.limit && !state.complete) {
       pool = repo.session(key.flowId, key.sessionId, {}).map(fromRecord).filter(matches);
     }
-    const newest = pool.slice(-msg.limit);
-    return msg.newestFirst ? newest.reverse() : newest;
+    const newest = pool.slice(-op.limit);
+    return op.newestFirst ? newest.reverse() : newest;
   }
 }

@@ -174,3 +174,26 @@ t.test('a session continues across a restart, in order', async (t) => {
   const history = second.services.store.messages.session(created.id, 'conv', {});
   t.same(history.map((m) => `${m.sender}:${m.text}`), ['User:turn one', 'Machine:turn one', 'User:turn two', 'Machine:turn two']);
 });
+
+t.test('a flow changed, renamed or deleted after it ran runs as it is now', async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  const body = (senderName: string, endpoint: string) =>
+    flow('Changing', [node('ChatInput-in001', 'ChatInput'), node('ChatOutput-out01', 'ChatOutput', { sender_name: senderName })], [edge('ChatInput-in001', 'message', 'ChatOutput-out01', 'input_value')], { endpoint_name: endpoint });
+  const created = await createFlow(server, body('First', 'before'));
+  const senderOf = async (idOrName: string) => {
+    const res = await server.request(`/api/v1/run/${idOrName}`, { method: 'POST', json: { input_value: 'hi' } });
+    return res.status === 200 ? ((await res.json()) as any).outputs[0].outputs[0].results.message.sender_name : res.status;
+  };
+  t.equal(await senderOf(created.id), 'First');
+  t.equal(await senderOf('before'), 'First');
+
+  const patched = await server.request(`/api/v1/flows/${created.id}`, { method: 'PATCH', json: body('Second', 'after') });
+  t.equal(patched.status, 200);
+  t.equal(await senderOf(created.id), 'Second', 'the new data runs');
+  t.equal(await senderOf('after'), 'Second', 'by the new endpoint name');
+  t.equal(await senderOf('before'), 404, 'the old endpoint name is gone');
+
+  t.equal((await server.request(`/api/v1/flows/${created.id}`, { method: 'DELETE' })).status, 200);
+  t.equal(await senderOf(created.id), 404, 'a deleted flow no longer runs');
+});

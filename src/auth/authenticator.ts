@@ -34,7 +34,8 @@ export function createAuthenticator(deps: AuthDeps): Authenticator {
   const { config, store } = deps;
 
   function principalOf(userId: string, via: Principal['via']): Principal | undefined {
-    const user = store.users.get(userId);
+    // Every request comes here: the shared copy spares a decode per request (it is only read).
+    const user = store.users.getShared(userId);
     if (!user || !user.is_active) return undefined;
     return { userId: user.id, username: user.username, isSuperuser: user.is_superuser, via };
   }

@@ -1,7 +1,10 @@
 /** CORS for browser clients: any origin, with credentials (Langflow's editor and playgrounds call cross-origin). */
 
-export function corsHeaders(origin: string | undefined): [string, string][] {
-  if (!origin) return [['access-control-allow-origin', '*']];
+/** Shared by every reply without an Origin (callers only read it). */
+const ANY_ORIGIN: readonly [string, string][] = [['access-control-allow-origin', '*']];
+
+export function corsHeaders(origin: string | undefined): readonly [string, string][] {
+  if (!origin) return ANY_ORIGIN;
   return [
     ['access-control-allow-origin', origin],
     ['access-control-allow-credentials', 'true'],

@@ -1,6 +1,8 @@
 /**
  * Carries encoded frames from a producer that cannot wait (engine events) to a sink that can (the socket).
- * Frames queued while the socket is busy go out together in one write, which keeps syscalls per token low.
+ * A model's tokens arrive many to a network read, and one write per token costs a syscall each: the first frame
+ * of a turn goes out at once (first-token latency), the rest of that turn's frames together at its end, and
+ * frames queued while the socket is busy together once it drains.
  */
 import type { StreamSink } from './reply.js';
 
@@ -8,17 +10,22 @@ export class FramePipe {
   private queue: string[] = [];
   private ended = false;
   private wake?: () => void;
+  private scheduled = false;
+  private readonly flush = () => {
+    this.scheduled = false;
+    this.wake?.();
+  };
 
   push(frame: string): void {
     if (this.ended) return;
     this.queue.push(frame);
-    this.wake?.();
+    this.schedule();
   }
 
   /** No more frames after those already queued. */
   end(): void {
     this.ended = true;
-    this.wake?.();
+    this.schedule();
   }
 
   /** Writes frames until the pipe has ended and is empty, or the client is gone. */
@@ -40,5 +47,12 @@ export class FramePipe {
     } finally {
       sink.signal.removeEventListener('abort', onAbort);
     }
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    this.wake?.();
+    setImmediate(this.flush);
   }
 }

@@ -19,10 +19,12 @@ export function parseQuery(query: string): Record<string, string | string[]> {
 
 export function validate<T>(where: 'path' | 'query' | 'body', schema: z.ZodType<T> | undefined, value: unknown): T {
   if (!schema) return value as T;
+  // Asking zod for `reportInput` turns off its compiled fast path (10x slower), so only a failure is parsed again.
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
   // zod 4 leaves `input` off its issues unless asked; without it every wrong type would read as "Field required".
-  const parsed = schema.safeParse(value, { reportInput: true });
-  if (!parsed.success) throw ValidationError.fromZod(where, parsed.error);
-  return parsed.data;
+  const detailed = schema.safeParse(value, { reportInput: true });
+  throw ValidationError.fromZod(where, detailed.success ? parsed.error : detailed.error);
 }
 
 /** JSON body: empty means undefined (schemas decide whether that is allowed); malformed is a 422. */

@@ -243,12 +243,12 @@ export function startEdge(options: EdgeOptions): Promise<EdgeServer> {
 
 const EMPTY = Buffer.alloc(0);
 
-function writeHead(exchange: Exchange, status: number, cors: [string, string][], headers: ReplyHeaders = {}): void {
+function writeHead(exchange: Exchange, status: number, cors: readonly [string, string][], headers: ReplyHeaders = {}): void {
   exchange.res.cork(() => writeHeadCorked(exchange.res, status, cors, headers));
 }
 
 /** Status and headers; the caller holds the cork. */
-function writeHeadCorked(res: HttpResponse, status: number, cors: [string, string][], headers: ReplyHeaders): void {
+function writeHeadCorked(res: HttpResponse, status: number, cors: readonly [string, string][], headers: ReplyHeaders): void {
   res.writeStatus(statusLine(status));
   for (const [key, value] of cors) res.writeHeader(key, value);
   for (const key in headers) {

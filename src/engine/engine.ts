@@ -2,16 +2,14 @@
  * The engine: an actor system that runs jobs (one job actor per run, one component actor per vertex) and keeps
  * one session actor per (flow, session) as the single writer of message history.
  */
-import { dispatch, query, start, stop, type Ref } from 'nact';
+import { dispatch, start, stop, type Ref } from 'nact';
 import { spawnJob, type JobMsg, type JobOutcome, type JobSpec } from '../../actors/job.actor.js';
-import { spawnSession, type SessionMsg, type SessionReply } from '../../actors/session.actor.js';
+import { spawnSession, type SessionMsg, type SessionOp } from '../../actors/session.actor.js';
 import type { SessionMemory } from '../components/contract.js';
 import type { Logger } from '../logger.js';
 import type { MessageRepo } from '../store/port.js';
 import type { MessageValue } from '../values/message.js';
 
-/** A reply from a session actor slower than this means something is badly wrong. */
-const SESSION_QUERY_MS = 30_000;
 /** Session actors unused this long are stopped (their history stays in the store). */
 const SESSION_IDLE_MS = 5 * 60_000;
 
@@ -24,10 +22,19 @@ export interface RunHandle {
 
 export type RunSpec = Omit<JobSpec, 'memory' | 'logger'> & { signal?: AbortSignal; timeoutMs?: number };
 
+/** A live session actor and the work waiting for it: one batch in flight at a time, the next one gathering. */
+interface Session {
+  ref: Ref<SessionMsg>;
+  lastUsed: number;
+  queue: SessionOp[];
+  busy: boolean;
+}
+
 export class Engine {
   private readonly system = start();
-  private readonly sessions = new Map<string, { ref: Ref<SessionMsg>; lastUsed: number }>();
+  private readonly sessions = new Map<string, Session>();
   private sessionCount = 0;
+  private closed = false;
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(
@@ -42,23 +49,26 @@ export class Engine {
     const controller = new AbortController();
     let settle!: (outcome: JobOutcome) => void;
     const settled = new Promise<JobOutcome>((resolve) => (settle = resolve));
-    // A run is complete once the messages it stored are committed.
-    const outcome = settled.then(async (result) => {
-      const failed = (await Promise.allSettled(writes)).find((w) => w.status === 'rejected');
-      if (!failed || result.status !== 'completed') return result;
-      const error = (failed as PromiseRejectedResult).reason as Error;
-      return { ...result, status: 'failed' as const, failure: { vertexId: '', componentType: '', displayName: 'message store', error } };
-    });
+    // Writes of one session batch share a commit: each commit is awaited once.
     const writes: Promise<void>[] = [];
-    const memory = this.memoryFor(spec.flow.id, (committed) => writes.push(committed));
+    const memory = this.memoryFor(spec.flow.id, (committed) => {
+      if (writes[writes.length - 1] !== committed) writes.push(committed);
+    });
     const job = spawnJob(this.system, { ...spec, memory, logger: this.logger }, controller, settle);
     const cancel = (status: 'cancelled' | 'timed_out' = 'cancelled') => dispatch<JobMsg>(job, { type: 'job.cancel', status });
     const onAbort = () => cancel('cancelled');
     spec.signal?.addEventListener('abort', onAbort, { once: true });
     const timer = spec.timeoutMs ? setTimeout(() => cancel('timed_out'), spec.timeoutMs) : undefined;
-    void outcome.finally(() => {
+    // A run is complete once the messages it stored are committed.
+    const outcome = settled.then((result) => {
       spec.signal?.removeEventListener('abort', onAbort);
       if (timer) clearTimeout(timer);
+      if (writes.length === 0) return result;
+      return Promise.all(writes).then(
+        () => result,
+        (error: Error): JobOutcome =>
+          result.status === 'completed' ? { ...result, status: 'failed', failure: { vertexId: '', componentType: '', displayName: 'message store', error } } : result,
+      );
     });
     dispatch<JobMsg>(job, { type: 'job.start' });
     if (spec.signal?.aborted) cancel('cancelled');
@@ -68,19 +78,34 @@ export class Engine {
   /** The message history of a flow's sessions, through their session actors; `onWrite` gets each commit. */
   memoryFor(flowId: string, onWrite: (committed: Promise<void>) => void = () => {}): SessionMemory {
     return {
-      store: async (message: MessageValue) => {
-        const reply = await this.ask(flowId, message.session_id ?? flowId, (replyTo) => ({ type: 'session.store', message, replyTo }));
-        onWrite(reply.committed!);
-        return reply.message!;
-      },
-      recent: async ({ sessionId, limit, order, sender, senderName }) => {
-        const reply = await this.ask(flowId, sessionId, (replyTo) => ({ type: 'session.recent', limit, newestFirst: order === 'DESC', sender, senderName, replyTo }));
-        return reply.messages!;
-      },
+      store: (message: MessageValue) =>
+        new Promise((resolve, reject) =>
+          this.enqueue(this.session(flowId, message.session_id ?? flowId), {
+            type: 'store',
+            message,
+            reply: (reply) => {
+              if (!reply.ok) return reject(reply.error);
+              onWrite(reply.value.committed);
+              resolve(reply.value.message);
+            },
+          }),
+        ),
+      recent: ({ sessionId, limit, order, sender, senderName }) =>
+        new Promise((resolve, reject) =>
+          this.enqueue(this.session(flowId, sessionId), {
+            type: 'recent',
+            limit,
+            newestFirst: order === 'DESC',
+            sender,
+            senderName,
+            reply: (reply) => (reply.ok ? resolve(reply.value) : reject(reply.error)),
+          }),
+        ),
     };
   }
 
   close(): void {
+    this.closed = true;
     clearInterval(this.sweeper);
     for (const { ref } of this.sessions.values()) stop(ref);
     this.sessions.clear();
@@ -92,39 +117,61 @@ export class Engine {
     return this.sessions.size;
   }
 
-  /** Stops a session's actor (after its history was edited elsewhere); the next use reloads it from the store. */
+  /**
+   * A session's history was edited elsewhere: its actor rereads it from the store, after the work already asked
+   * of it (so no store or read in flight is lost), before anything asked later.
+   */
   forgetSession(flowId: string, sessionId: string): void {
-    const key = `${flowId}\u0000${sessionId}`;
-    const session = this.sessions.get(key);
-    if (!session) return;
-    this.sessions.delete(key);
-    stop(session.ref);
+    const session = this.sessions.get(`${flowId}\u0000${sessionId}`);
+    if (session) this.enqueue(session, { type: 'reload' });
   }
 
-  /** Stops session actors idle for `idleMs` or more. */
+  /** Stops session actors idle for `idleMs` or more (never one with work in flight). */
   passivate(idleMs: number): void {
     const cutoff = Date.now() - idleMs;
     for (const [key, session] of this.sessions) {
-      if (session.lastUsed > cutoff) continue;
+      if (session.lastUsed > cutoff || session.busy || session.queue.length > 0) continue;
       this.sessions.delete(key);
       stop(session.ref);
     }
   }
 
-  private async ask(flowId: string, sessionId: string, message: (replyTo: Ref<SessionReply>) => SessionMsg): Promise<SessionReply & { ok: true }> {
-    const reply = await query(this.session(flowId, sessionId), message, SESSION_QUERY_MS);
-    if (!reply.ok) throw reply.error;
-    return reply;
+  /** Queues work for a session actor; what gathers while a batch is in flight goes as the next batch. */
+  private enqueue(session: Session, op: SessionOp): void {
+    if (this.closed) {
+      if (op.type !== 'reload') op.reply({ ok: false, error: new Error('the engine is closed') });
+      return;
+    }
+    session.queue.push(op);
+    if (!session.busy) this.send(session);
   }
 
-  private session(flowId: string, sessionId: string): Ref<SessionMsg> {
+  private send(session: Session): void {
+    const ops = session.queue;
+    session.queue = [];
+    session.busy = true;
+    let done = false;
+    dispatch(session.ref, {
+      type: 'session.ops',
+      ops,
+      done: () => {
+        if (done) return;
+        done = true;
+        session.busy = false;
+        if (session.queue.length > 0) this.send(session);
+      },
+    });
+  }
+
+  private session(flowId: string, sessionId: string): Session {
     const key = `${flowId}\u0000${sessionId}`;
     let session = this.sessions.get(key);
     if (!session) {
-      session = { ref: spawnSession(this.system, `s${++this.sessionCount}`, { flowId, sessionId }, this.messages, this.logger), lastUsed: 0 };
+      const ref = spawnSession(this.system, `s${++this.sessionCount}`, { flowId, sessionId }, this.messages, this.logger);
+      session = { ref, lastUsed: 0, queue: [], busy: false };
       this.sessions.set(key, session);
     }
     session.lastUsed = Date.now();
-    return session.ref;
+    return session;
   }
 }

@@ -4,7 +4,7 @@
  * of them for a vertex without outgoing edges).
  */
 import { FlowInvalidError } from '../errors/index.js';
-import type { FlowGraph } from './graph.js';
+import type { FlowGraph, GraphEdge } from './graph.js';
 
 export interface RunPlan {
   /** Layers of the sort: each layer depends only on earlier ones. */
@@ -13,6 +13,10 @@ export interface RunPlan {
   region: ReadonlySet<string>;
   /** Outputs to compute, per vertex. */
   requested: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Edges into each vertex of the region from inside the region (what a run waits for). */
+  incoming: ReadonlyMap<string, readonly GraphEdge[]>;
+  /** Vertices with no predecessor in the region, in flow order: where a run starts. */
+  initial: readonly string[];
 }
 
 export interface PlanOptions {
@@ -24,12 +28,15 @@ export function planRun(graph: FlowGraph, options: PlanOptions = {}): RunPlan {
   const region = regionOf(graph, options);
   const layers = layeredSort(graph, region);
   const requested = new Map<string, Set<string>>();
+  const incoming = new Map<string, GraphEdge[]>();
   for (const id of region) {
     const feeding = graph.outgoing.get(id)!.filter((e) => region.has(e.target)).map((e) => e.sourceOutput);
     const all = graph.vertices.get(id)!.component.outputs.map((o) => o.name);
     requested.set(id, new Set(feeding.length ? feeding : all));
+    incoming.set(id, graph.incoming.get(id)!.filter((e) => region.has(e.source)));
   }
-  return { layers, region, requested };
+  const initial = graph.order.filter((id) => incoming.get(id)?.length === 0);
+  return { layers, region, requested, incoming, initial };
 }
 
 function regionOf(graph: FlowGraph, { startComponentId, stopComponentId }: PlanOptions): Set<string> {

@@ -13,6 +13,15 @@ export interface ResolvedInputs {
   dynamic: Record<string, unknown>;
 }
 
+/**
+ * Parsed node values, per vertex and field, for fields whose value comes from the node itself: field schemas and
+ * coercions are pure, so such a value parses the same on every run of the (cached) graph. Only primitive results
+ * are kept, so no run can change what the next one gets.
+ */
+const nodeValues = new WeakMap<GraphVertex, Map<string, unknown>>();
+
+const isPrimitive = (value: unknown) => value === null || (typeof value !== 'object' && typeof value !== 'function');
+
 export async function resolveInputs(
   vertex: GraphVertex,
   edgeValues: Record<string, unknown>,
@@ -25,8 +34,17 @@ export async function resolveInputs(
     merged[field] = await variables.resolve(String(vertex.params[field]));
   }
 
+  let known = nodeValues.get(vertex);
+  if (!known) nodeValues.set(vertex, (known = new Map()));
   const inputs: Record<string, unknown> = {};
-  for (const [name, spec] of Object.entries(vertex.component.fields)) {
+  const fields = vertex.component.fields;
+  for (const name in fields) {
+    const fromNode = !(name in edgeValues) && !(overrides && name in overrides) && !vertex.variableFields.has(name);
+    if (fromNode && known.has(name)) {
+      inputs[name] = known.get(name);
+      continue;
+    }
+    const spec = fields[name];
     const value = merged[name];
     const parsed = spec.schema.safeParse(value === undefined ? undefined : coerce(spec, value));
     if (!parsed.success) {
@@ -34,6 +52,7 @@ export async function resolveInputs(
       throw new ComponentError(`Field "${spec.displayName}" (${name}): ${reason}`);
     }
     inputs[name] = parsed.data;
+    if (fromNode && isPrimitive(parsed.data)) known.set(name, parsed.data);
   }
 
   const dynamic: Record<string, unknown> = {};

@@ -18,13 +18,13 @@ export class RunState {
     private readonly graph: FlowGraph,
     private readonly plan: RunPlan,
   ) {
-    for (const id of plan.region) this.waiting.set(id, this.edgesInto(id).length);
+    for (const [id, edges] of plan.incoming) this.waiting.set(id, edges.length);
     this.open = plan.region.size;
   }
 
   /** Vertices with no predecessors in the region, in flow order. */
-  initial(): string[] {
-    return this.graph.order.filter((id) => this.waiting.get(id) === 0);
+  initial(): readonly string[] {
+    return this.plan.initial;
   }
 
   get finished(): boolean {
@@ -55,7 +55,7 @@ export class RunState {
   }
 
   private edgesInto(id: string): readonly GraphEdge[] {
-    return this.graph.incoming.get(id)!.filter((e) => this.plan.region.has(e.source));
+    return this.plan.incoming.get(id)!;
   }
 
   private release(id: string, inactive: (edge: GraphEdge) => boolean): string[] {

@@ -30,10 +30,21 @@ export function messageDict(message: MessageValue): Record<string, unknown> {
 
 /** A value as Langflow's `results` holds it (model_dump of Message/Data, records of a DataFrame). */
 export function resultValue(value: unknown): unknown {
-  if (isMessage(value)) return { ...messageDict(value), text_key: 'text', data: { text: value.text }, default_value: '' };
+  if (isMessage(value)) return messageResult(value);
   if (isData(value)) return { text_key: value.text_key, data: value.data, default_value: value.default_value };
   if (isTable(value)) return value.rows;
   return value ?? null;
+}
+
+/** A Message in `results`: its dict, Message's model_dump extras, and the component that made it (run replies). */
+export function messageResult(message: MessageValue, componentId?: string): Record<string, unknown> {
+  // Added to the fresh dict in the wire's key order, rather than spread into another object: every reply runs this.
+  const result = messageDict(message);
+  result.text_key = 'text';
+  result.data = { text: message.text };
+  result.default_value = '';
+  if (componentId !== undefined) result.component_id = componentId;
+  return result;
 }
 
 /** A value as Langflow's `outputs.<name>` shows it: `{message, type}`. */

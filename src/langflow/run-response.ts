@@ -2,7 +2,7 @@
 import type { JobOutcome } from '../../actors/job.actor.js';
 import type { FlowGraph } from '../engine/graph.js';
 import { isMessage } from '../values/message.js';
-import { outputView, resultValue } from './message-dict.js';
+import { messageResult, outputView, resultValue } from './message-dict.js';
 
 export interface RunResponse {
   session_id: string;
@@ -18,23 +18,28 @@ function resultData(graph: FlowGraph, vertexId: string, outcome: JobOutcome): Re
   const vertex = graph.vertices.get(vertexId)!;
   const values = outcome.results.get(vertexId)!;
   const results: Record<string, unknown> = {};
+  const artifacts: Record<string, unknown> = {};
   const outputs: Record<string, unknown> = {};
   const logs: Record<string, unknown[]> = {};
   const messages: Record<string, unknown>[] = [];
-  for (const [name, value] of Object.entries(values)) {
+  for (const name in values) {
+    const value = values[name];
     if (value === undefined) continue;
-    const dumped = resultValue(value);
-    results[name] = isMessage(value) ? { ...(dumped as object), component_id: vertexId } : dumped;
-    outputs[name] = outputView(value);
-    logs[name] = [];
+    const view = outputView(value);
     if (isMessage(value)) {
+      results[name] = messageResult(value, vertexId);
       messages.push({ message: value.text, sender: value.sender, sender_name: value.sender_name, session_id: value.session_id, stream_url: null, component_id: vertexId, files: value.files, type: 'text' });
+    } else {
+      results[name] = resultValue(value);
     }
+    artifacts[name] = { repr: view.message, raw: view.message, type: view.type };
+    outputs[name] = view;
+    logs[name] = [];
   }
   const seconds = (outcome.durations.get(vertexId) ?? 0) / 1000;
   return {
     results,
-    artifacts: Object.fromEntries(Object.entries(outputs).map(([name, view]) => [name, { repr: (view as { message: unknown }).message, raw: (view as { message: unknown }).message, type: (view as { type: string }).type }])),
+    artifacts,
     outputs,
     logs,
     messages,

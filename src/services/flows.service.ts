@@ -123,11 +123,14 @@ export class FlowsService {
     return flow;
   }
 
-  /** `runnable` without the error: undefined when the user has no such flow. */
+  /**
+   * `runnable` without the error: undefined when the user has no such flow. Runs only read the record, so it comes
+   * from the store's shared copies (never change it).
+   */
   findRunnable(userId: string, idOrName: string): FlowRecord | undefined {
-    if (!UUID.test(idOrName)) return this.store.flows.getByEndpointName(userId, idOrName);
+    if (!UUID.test(idOrName)) return this.store.flows.getSharedByEndpointName(userId, idOrName);
     const id = idOrName.toLowerCase();
-    const flow = this.store.flows.get(id);
+    const flow = this.store.flows.getShared(id);
     if (flow && flow.user_id === userId) return flow;
     return this.options.shareExamples ? this.examples.get(id) : undefined;
   }
@@ -139,11 +142,11 @@ export class FlowsService {
     return flow;
   }
 
-  /** Any user's flow by id or endpoint name (examples excluded: they have no owner to run as). */
+  /** Any user's flow by id or endpoint name (examples excluded: they have no owner to run as); shared, as `findRunnable`. */
   findAnyOwner(idOrName: string): FlowRecord | undefined {
     const flow = UUID.test(idOrName)
-      ? this.store.flows.get(idOrName.toLowerCase())
-      : this.store.users.list().map((user) => this.store.flows.getByEndpointName(user.id, idOrName)).find((f) => f !== undefined);
+      ? this.store.flows.getShared(idOrName.toLowerCase())
+      : this.store.users.list().map((user) => this.store.flows.getSharedByEndpointName(user.id, idOrName)).find((f) => f !== undefined);
     return flow && flow.user_id !== null ? flow : undefined;
   }
 

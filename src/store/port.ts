@@ -13,6 +13,8 @@ import type { VariableRecord } from '../../protocol/variable.schema.js';
 
 export interface UserRepo {
   get(id: string): UserRecord | undefined;
+  /** `get` for the per-request auth check: the record is shared between callers (never change it) until written. */
+  getShared(id: string): UserRecord | undefined;
   getByUsername(username: string): UserRecord | undefined;
   list(): UserRecord[];
   /** Creates; false when the username is taken (checked atomically at commit). */
@@ -49,6 +51,12 @@ export type FlowInsert = { ok: true; flow: FlowRecord } | { ok: false; clash: 'n
 export interface FlowRepo {
   get(id: string): FlowRecord | undefined;
   getByEndpointName(userId: string | null, endpointName: string): FlowRecord | undefined;
+  /**
+   * `get` and `getByEndpointName` for the run path, where decoding a Langflow flow on every request would cost
+   * more than the run: the record is shared between callers (never change it) until the flow is written.
+   */
+  getShared(id: string): FlowRecord | undefined;
+  getSharedByEndpointName(userId: string | null, endpointName: string): FlowRecord | undefined;
   /** Flows owned by `userId` (null: owner-less flows). */
   listByUser(userId: string | null): FlowRecord[];
   listByFolder(folderId: string): FlowRecord[];

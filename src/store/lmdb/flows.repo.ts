@@ -10,6 +10,9 @@ import { owner, prefixRange } from './keys.js';
 import { textPrefixRange } from './name-prefix.js';
 
 type NameKind = 'n' | 'e';
+
+/** Decoded records kept for `getShared` (a Langflow flow takes 0.1-0.25 ms to decode). */
+const SHARED_MAX = 1000;
 type NameKey = [owner: string, kind: NameKind, name: string];
 
 export function lmdbFlows(env: RootDatabase): FlowRepo {
@@ -21,6 +24,31 @@ export function lmdbFlows(env: RootDatabase): FlowRepo {
   const nameKey = (flow: FlowRecord): NameKey => [owner(flow.user_id), 'n', flow.name];
   const endpointKey = (flow: FlowRecord): NameKey | undefined =>
     flow.endpoint_name ? [owner(flow.user_id), 'e', flow.endpoint_name] : undefined;
+
+  const shared = new Map<string, FlowRecord>();
+
+  function getShared(id: string): FlowRecord | undefined {
+    let flow = shared.get(id);
+    if (flow) return flow;
+    flow = flows.get(id);
+    if (flow) {
+      if (shared.size >= SHARED_MAX) shared.delete(shared.keys().next().value!);
+      shared.set(id, flow);
+    }
+    return flow;
+  }
+
+  /**
+   * A write drops the flows it touches when it is issued and again once committed: a read between the two sees the
+   * previous commit and may keep that record.
+   */
+  function written<T>(ids: Iterable<string>, write: Promise<T>): Promise<T> {
+    const touched = [...ids];
+    for (const id of touched) shared.delete(id);
+    return write.finally(() => {
+      for (const id of touched) shared.delete(id);
+    });
+  }
 
   const resolve = (ids: Iterable<[string, string]>) =>
     [...ids].map(([, id]) => flows.get(id)).filter((f): f is FlowRecord => f !== undefined);
@@ -79,44 +107,61 @@ export function lmdbFlows(env: RootDatabase): FlowRepo {
       const id = names.get([owner(userId), 'e', endpointName]);
       return id ? flows.get(id) : undefined;
     },
+    getShared,
+    getSharedByEndpointName(userId, endpointName) {
+      const id = names.get([owner(userId), 'e', endpointName]);
+      return id ? getShared(id) : undefined;
+    },
     listByUser: (userId) => resolve(byOwner.getKeys(prefixRange(owner(userId)))),
     listByFolder: (folderId) => resolve(byFolder.getKeys(prefixRange(folderId))),
     namesOf: (userId) => namesOfKind(userId, 'n'),
     endpointNamesOf: (userId) => namesOfKind(userId, 'e'),
     insert: (flow, renamer) =>
-      env.transaction(() => {
-        const next = renamer ? renamed(flow, renamer) : flow;
-        const clash = clashOf(next);
-        if (clash) return { ok: false, clash };
-        index(next);
-        return { ok: true, flow: next };
-      }),
+      written(
+        [flow.id],
+        env.transaction(() => {
+          const next = renamer ? renamed(flow, renamer) : flow;
+          const clash = clashOf(next);
+          if (clash) return { ok: false, clash };
+          index(next);
+          return { ok: true, flow: next };
+        }),
+      ),
     update: (previous, flow) =>
-      env.transaction((): UniqueWrite => {
-        const clash = clashOf(flow);
-        if (clash) return { ok: false, clash };
-        // Unindex what is stored now: a concurrent move may have changed it since the caller read `previous`.
-        unindex(flows.get(flow.id) ?? previous);
-        index(flow);
-        return { ok: true };
-      }),
+      written(
+        [flow.id],
+        env.transaction((): UniqueWrite => {
+          const clash = clashOf(flow);
+          if (clash) return { ok: false, clash };
+          // Unindex what is stored now: a concurrent move may have changed it since the caller read `previous`.
+          unindex(flows.get(flow.id) ?? previous);
+          index(flow);
+          return { ok: true };
+        }),
+      ),
     moveToFolder: (userId, flowIds, folderId) =>
-      env.transaction(() => {
-        let moved = 0;
-        for (const id of new Set(flowIds)) {
-          const flow = flows.get(id);
-          if (!flow || flow.user_id !== userId || flow.folder_id === folderId) continue;
-          if (flow.folder_id) byFolder.remove([flow.folder_id, id]);
-          flows.put(id, { ...flow, folder_id: folderId });
-          byFolder.put([folderId, id], null);
-          moved++;
-        }
-        return moved;
-      }),
+      written(
+        flowIds,
+        env.transaction(() => {
+          let moved = 0;
+          for (const id of new Set(flowIds)) {
+            const flow = flows.get(id);
+            if (!flow || flow.user_id !== userId || flow.folder_id === folderId) continue;
+            if (flow.folder_id) byFolder.remove([flow.folder_id, id]);
+            flows.put(id, { ...flow, folder_id: folderId });
+            byFolder.put([folderId, id], null);
+            moved++;
+          }
+          return moved;
+        }),
+      ),
     delete: (flow) =>
-      env.transaction(() => {
-        unindex(flows.get(flow.id) ?? flow);
-        flows.remove(flow.id);
-      }),
+      written(
+        [flow.id],
+        env.transaction(() => {
+          unindex(flows.get(flow.id) ?? flow);
+          flows.remove(flow.id);
+        }),
+      ),
   };
 }

@@ -9,6 +9,8 @@ import { owner, prefixRange } from './keys.js';
 
 type MessageKey = [flowId: string, sessionId: string, seq: number];
 
+const done = () => undefined;
+
 export function lmdbMessages(env: RootDatabase): MessageRepo {
   const messages: Database<MessageRecord, MessageKey> = env.openDB({ name: 'messages', encoding: 'msgpack' });
   const ids: Database<MessageKey, string> = env.openDB({ name: 'message_ids', encoding: 'msgpack' });
@@ -17,9 +19,16 @@ export function lmdbMessages(env: RootDatabase): MessageRepo {
   return {
     // Two plain puts issued in the same tick land in the same LMDB batch (one commit, shared with every other
     // write of that moment); a transaction() here would commit alone and serialise message writes.
-    put: async (message) => {
-      const key = keyOf(message);
-      await Promise.all([messages.put(key, message), ids.put(message.id, key)]);
+    put: (message) => {
+      try {
+        const key = keyOf(message);
+        const stored = messages.put(key, message);
+        const indexed = ids.put(message.id, key);
+        // Puts of one batch usually share lmdb's commit promise: wait once then.
+        return (stored === indexed ? stored : Promise.all([stored, indexed])).then(done);
+      } catch (error) {
+        return Promise.reject(error as Error);
+      }
     },
     get(id) {
       const key = ids.get(id);
