@@ -2,10 +2,11 @@
  * v2 workflow jobs. Every run (sync, streamed or background) is a job: a durable record in the store, an ordered
  * event log that watchers follow live, and one engine run (a job actor). Records are written as the status moves
  * (queued -> in_progress -> a terminal status); the log is written once, when the job ends. After a restart,
- * queued jobs run and jobs that were running are marked failed (src/services/jobs/job-recovery.ts).
+ * queued jobs run and jobs that were running are marked failed (`recover`, called once at start-up).
  */
 import { randomUUID } from 'node:crypto';
 import type { JobOutcome } from '../../../actors/job.actor.js';
+import type { FlowRecord } from '../../../protocol/flow.schema.js';
 import type { JobEvent, JobMode, JobRecord } from '../../../protocol/job.schema.js';
 import { TERMINAL_STATUSES, type JobStatus, type WorkflowRequest, type WorkflowResponse } from '../../../protocol/workflow.schema.js';
 import type { SecretBox } from '../../auth/secret-box.js';
@@ -170,7 +171,7 @@ export class JobsService {
     clearInterval(this.sweeper);
   }
 
-  private prepare(record: JobRecord, flow: NonNullable<ReturnType<FlowsService['findRunnable']>>, version: { hash: string; data: unknown } | undefined, globals: Record<string, string>): LiveJob {
+  private prepare(record: JobRecord, flow: FlowRecord, version: { hash: string; data: unknown } | undefined, globals: Record<string, string>): LiveJob {
     const graph = this.runner.graphOf(flow, version);
     const flat = parseFlatInputs(graph, record.inputs);
     const prepared = this.runner.prepare({
