@@ -1,11 +1,17 @@
 /**
  * `npm run bench [-- <scenario> ...]`: runs the scenarios, prints one table and writes bench/RESULTS.md.
- * Every figure is a ratio against a baseline measured in the same run: these machines are shared and noisy.
+ * Every figure is a ratio against a baseline measured in the same run (these machines are shared and noisy), or
+ * an absolute measure with a target (memory per stream, start-up time, RSS). BENCH_SECONDS sizes the fixed-time
+ * loads; BENCH_STREAMS and BENCH_HISTORY shrink the streams and history scenarios while developing.
  */
 import { dataOperationsScenario } from './scenarios/data-operations.js';
 import { edgeScenario } from './scenarios/edge.js';
+import { historyScenario } from './scenarios/history.js';
+import { lifecycleScenario } from './scenarios/lifecycle.js';
 import { modelStreamScenario } from './scenarios/model-stream.js';
 import { runScenario } from './scenarios/run.js';
+import { streamsScenario } from './scenarios/streams.js';
+import { workflowsScenario } from './scenarios/workflows.js';
 import { hasWrk } from './support/load.js';
 import { table, writeResults, type Row } from './support/report.js';
 
@@ -16,6 +22,10 @@ const SCENARIOS: Record<string, () => Promise<Row[]>> = {
   run: () => runScenario(SECONDS),
   'data-operations': () => dataOperationsScenario(),
   'model-stream': () => modelStreamScenario(SECONDS),
+  streams: () => streamsScenario(),
+  history: () => historyScenario(),
+  lifecycle: () => lifecycleScenario(),
+  workflows: () => workflowsScenario(SECONDS),
 };
 
 const wanted = process.argv.slice(2);

@@ -8,7 +8,9 @@ import { ExampleFlows } from './examples/index.js';
 import type { Logger } from './logger.js';
 import { ApiKeysService } from './services/api-keys.service.js';
 import { FlowRunner } from './services/flow-runner.js';
+import { FlowVersionsService } from './services/flow-versions.service.js';
 import { FlowsService } from './services/flows.service.js';
+import { JobsService } from './services/jobs/jobs.service.js';
 import { MessagesService } from './services/messages.service.js';
 import { ProjectsService } from './services/projects.service.js';
 import { resolveSecretKey } from './services/secret-key.js';
@@ -32,6 +34,8 @@ export interface Services {
   examples: ExampleFlows;
   engine: Engine;
   runner: FlowRunner;
+  versions: FlowVersionsService;
+  jobs: JobsService;
   variables: VariablesService;
   messages: MessagesService;
   /** Seals secrets kept at rest (credential variables, the store API key). */
@@ -58,9 +62,17 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const engine = new Engine(store.messages, logger);
   const runner = new FlowRunner(engine, config, variables);
   const messages = new MessagesService(store, engine);
+  const versions = new FlowVersionsService(store.flowVersions);
+  const jobs = new JobsService(store, flows, versions, runner, secrets, logger, {
+    timeoutMs: config.JOB_TIMEOUT_SECONDS * 1000,
+    concurrency: config.JOB_CONCURRENCY,
+    retentionMs: config.JOB_RETENTION_SECONDS * 1000,
+  });
   flows.onUpdated = (flow) => runner.forget(flow.id);
+  flows.onSaved = (flow) => versions.record(flow);
   flows.onDeleted = async (doomed) => {
-    doomed.forEach((flow) => runner.forget(flow.id));
+    doomed.forEach((flow) => runner.forget(flow.id, true));
+    await Promise.all(doomed.map((flow) => versions.forget(flow.id)));
     await messages.deleteForFlows(doomed.map((flow) => flow.id));
   };
   users.onCreated = async (user) => {
@@ -73,6 +85,8 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     ]);
   };
   const { user: superuser, generatedPassword } = await users.ensureSuperuser(config.SUPERUSER, config.SUPERUSER_PASSWORD);
+  const recovered = await jobs.recover();
+  if (recovered.requeued + recovered.interrupted > 0) logger.info(recovered, 'workflow jobs recovered after restart');
   const services: Services = {
     config,
     logger,
@@ -85,6 +99,8 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     examples,
     engine,
     runner,
+    versions,
+    jobs,
     variables,
     messages,
     secrets,
@@ -92,6 +108,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     generatedPassword,
     authenticator: createAuthenticator({ config, store, apiKeys, tokens, superuserId: () => superuser.id }),
     async close() {
+      jobs.close();
       engine.close();
       await apiKeys.flush();
       await store.close();

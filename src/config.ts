@@ -30,6 +30,12 @@ export const ConfigSchema = z.object({
   /** Megabytes; also the limit of any request body. */
   MAX_FILE_SIZE_UPLOAD: z.coerce.number().positive().default(1024),
   DEVELOPER_API_ENABLED: bool(true),
+  /** Longest a v2 workflow job may run before it is `timed_out` (Langflow: 300 s). */
+  JOB_TIMEOUT_SECONDS: z.coerce.number().positive().default(300),
+  /** Background jobs running at once; more wait `queued`. */
+  JOB_CONCURRENCY: z.coerce.number().int().positive().default(64),
+  /** How long a finished job's event log is kept (its record and reply stay). */
+  JOB_RETENTION_SECONDS: z.coerce.number().positive().default(86_400),
   /**
    * How LMDB commits reach the disk (README, "Durability"). Every mode acknowledges a write once its commit is
    * done, so it survives a crash of the process; they differ on a crash of the machine. `full`: each commit is

@@ -203,3 +203,49 @@ t.test('/api/v1/run: a failing operation is reported with the node and the opera
   t.equal(wrong.status, 500);
   t.match(JSON.stringify(wrong.body), /Operation \\"Sort\\" is a Table operation, but the input type is JSON/);
 });
+
+t.test('/api/v2/workflows: chained instances with data, df, left_dataframe and right_dataframe as flat JSON inputs', async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  const v2 = async (body: Record<string, unknown>, inputs: Record<string, unknown>) => {
+    const created = await createFlow(server, body);
+    const res = await server.request('/api/v2/workflows', { method: 'POST', json: { flow_id: created.id, inputs } });
+    t.equal(res.status, 200);
+    return res.json();
+  };
+
+  const json = flow(
+    'JSON chain v2',
+    [node('DataOperations-select', 'DataOperations', { operation: 'Select Keys', select_keys_input: ['items'] }), node('DataOperations-jq', 'DataOperations', { operation: 'JQ Expression', query: '[.items[] | select(.stock > 0) | .name]' })],
+    [edge('DataOperations-select', 'data_output', 'DataOperations-jq', 'data')],
+  );
+  const data = { items: [{ name: 'pen', stock: 3 }, { name: 'ink', stock: 0 }, { name: 'pad', stock: 7 }], shop: 'x' };
+  const selected = await v2(json, { 'DataOperations-select.data': data });
+  t.equal(selected.status, 'completed', JSON.stringify(selected.errors));
+  t.match(selected.outputs['DataOperations-jq'], { type: 'data', content: { result: ['pen', 'pad'] } });
+
+  const tables = flow(
+    'Merge chain v2',
+    [node('DataOperations-merge', 'DataOperations', { input_type: 'Table', operation: 'Merge', merge_on_column: 'id' }), node('DataOperations-sort', 'DataOperations', { input_type: 'Table', operation: 'Sort', column_name: 'id' })],
+    [edge('DataOperations-merge', 'dataframe', 'DataOperations-sort', 'df')],
+  );
+  const merged = await v2(tables, {
+    'DataOperations-merge.left_dataframe': [{ id: 2, a: 'y' }, { id: 1, a: 'x' }],
+    'DataOperations-merge.right_dataframe': [{ id: 1, b: 'w' }, { id: 2, b: 'z' }],
+    'DataOperations-merge.merge_how': 'inner',
+  });
+  t.match(merged.outputs['DataOperations-sort'], { type: 'dataframe', content: [{ id: 1, a: 'x', b: 'w' }, { id: 2, a: 'y', b: 'z' }] });
+
+  const single = flow('Table v2', [node('DataOperations-head', 'DataOperations', { input_type: 'Table', operation: 'Head' })], []);
+  const head = await v2(single, { 'DataOperations-head.df': [{ n: 1 }, { n: 2 }, { n: 3 }], 'DataOperations-head.num_rows': '2' });
+  t.same(head.outputs['DataOperations-head'].content, [{ n: 1 }, { n: 2 }], 'df as rows; num_rows cast from a string');
+
+  const text = flow('Text v2', [node('DataOperations-wc', 'DataOperations', { input_type: 'Text', operation: 'Word Count' })], []);
+  const counted = await v2(text, { 'DataOperations-wc.text_input': 'a b a\nc' });
+  t.match(counted.outputs['DataOperations-wc'], { type: 'data', content: { word_count: 4, unique_words: 3, line_count: 2 } });
+
+  const bad = await v2(single, { 'DataOperations-head.df': [{ n: 1 }], 'DataOperations-head.num_rows': -1 });
+  t.equal(bad.status, 'failed');
+  t.match(bad.errors[0], { code: 'EXECUTION_ERROR', details: { component_id: 'DataOperations-head' } });
+  t.match(bad.errors[0].error, /Head/);
+});

@@ -1,9 +1,10 @@
 /**
  * Edge overhead: the health route, a flow create and a flow get through the whole service (routing, auth,
- * validation, store) against a raw uWS handler doing the least possible work, measured in the same run.
+ * validation, store) against a raw uWS handler doing the least possible work, measured in the same run; and
+ * node:http doing that same least work, for reference (what a service on Node's own server could reach at best).
  */
 import { load } from '../support/load.js';
-import { BENCH_API_KEY, startRawUws, startService } from '../support/processes.js';
+import { BENCH_API_KEY, startRawNodeHttp, startRawUws, startService } from '../support/processes.js';
 import type { Row } from '../support/report.js';
 
 const FLOW_BODY = JSON.stringify({
@@ -19,6 +20,10 @@ export async function edgeScenario(seconds: number): Promise<Row[]> {
   const rawPost = await load({ url: `${raw.url}/echo`, method: 'POST', body: FLOW_BODY, uniqueBodies: true, seconds });
   await raw.stop();
 
+  const node = await startRawNodeHttp();
+  const nodePost = await load({ url: `${node.url}/echo`, method: 'POST', body: FLOW_BODY, uniqueBodies: true, seconds });
+  await node.stop();
+
   const service = await startService();
   const health = await load({ url: `${service.url}/health`, seconds });
   const create = await load({ url: `${service.url}/api/v1/flows/`, method: 'POST', headers: auth, body: FLOW_BODY, uniqueBodies: true, seconds });
@@ -32,6 +37,7 @@ export async function edgeScenario(seconds: number): Promise<Row[]> {
     { scenario: 'edge', measure: `${measure} p99`, value: result.p99, unit: 'ms', baseline: baseline.p99, baselineName },
   ];
   return [
+    ...row('node:http POST echo (reference)', nodePost, rawPost, 'raw uWS POST echo'),
     ...row('GET /health', health, rawGet, 'raw uWS GET'),
     ...row('POST /api/v1/flows', create, rawPost, 'raw uWS POST echo'),
     ...row('GET /api/v1/flows/{id}', get, rawGet, 'raw uWS GET'),

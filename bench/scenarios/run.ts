@@ -1,27 +1,13 @@
 /**
  * /api/v1/run throughput and latency (ChatInput -> ChatOutput with message storage, and a 50-vertex chain) at 50
- * connections against a raw uWS POST echo in the same run; scheduling overhead per vertex from sequential runs.
+ * connections against a raw uWS POST echo in the same run; scheduling overhead per vertex from sequential runs,
+ * on the 50-vertex chain and on a 200-vertex flow that is half chain, half fan-out (99 parallel branches joined).
  */
 import { load } from '../support/load.js';
-import { chainFlow, echoFlow } from '../support/flows.js';
+import { chainAndFanOutFlow, chainFlow, echoFlow } from '../support/flows.js';
 import { BENCH_API_KEY, startRawUws, startService } from '../support/processes.js';
 import type { Row } from '../support/report.js';
-
-const BODY = JSON.stringify({ input_value: 'hello', session_id: 'bench' });
-
-async function createFlow(url: string, flow: unknown): Promise<string> {
-  const res = await fetch(`${url}/api/v1/flows/`, { method: 'POST', headers: { 'x-api-key': BENCH_API_KEY, 'content-type': 'application/json' }, body: JSON.stringify(flow) });
-  return ((await res.json()) as { id: string }).id;
-}
-
-/** Mean milliseconds of `count` runs one after another (one connection, no queueing). */
-async function sequentialMs(url: string, count: number): Promise<number> {
-  const headers = { 'x-api-key': BENCH_API_KEY, 'content-type': 'application/json' };
-  for (let i = 0; i < 50; i++) await (await fetch(url, { method: 'POST', headers, body: BODY })).arrayBuffer();
-  const started = performance.now();
-  for (let i = 0; i < count; i++) await (await fetch(url, { method: 'POST', headers, body: BODY })).arrayBuffer();
-  return (performance.now() - started) / count;
-}
+import { createFlow, RUN_BODY as BODY, sequentialMs } from '../support/runs.js';
 
 export async function runScenario(seconds: number): Promise<Row[]> {
   const raw = await startRawUws();
@@ -33,13 +19,17 @@ export async function runScenario(seconds: number): Promise<Row[]> {
   const headers = { 'x-api-key': BENCH_API_KEY };
   const echo = await createFlow(service.url, echoFlow('bench echo'));
   const chain = await createFlow(service.url, chainFlow('bench chain', 50));
+  const wide = await createFlow(service.url, chainAndFanOutFlow('bench chain and fan-out', 200));
   const echoLoad = await load({ url: `${service.url}/api/v1/run/${echo}`, method: 'POST', headers, body: BODY, seconds });
   const chainLoad = await load({ url: `${service.url}/api/v1/run/${chain}`, method: 'POST', headers, body: BODY, seconds });
   const echoMs = await sequentialMs(`${service.url}/api/v1/run/${echo}`, 500);
   const chainMs = await sequentialMs(`${service.url}/api/v1/run/${chain}`, 500);
+  const wideMs = await sequentialMs(`${service.url}/api/v1/run/${wide}`, 200);
   await service.stop();
 
+  // Both flows have the echo flow's two ends: what they add is their other vertices.
   const perVertexUs = ((chainMs - echoMs) / 48) * 1000;
+  const widePerVertexUs = ((wideMs - echoMs) / 198) * 1000;
   const base = { scenario: 'run', baselineName: 'raw uWS POST echo' };
   return [
     { ...base, measure: 'echo flow req/s (50 conns)', value: echoLoad.rps, unit: 'req/s', baseline: baseline.rps, ratio: echoLoad.rps / baseline.rps, target: '>= 0.25', pass: echoLoad.rps / baseline.rps >= 0.25 },
@@ -49,5 +39,7 @@ export async function runScenario(seconds: number): Promise<Row[]> {
     { ...base, measure: '50-vertex chain p99', value: chainLoad.p99, unit: 'ms', baseline: baseline.p99 },
     { ...base, measure: 'echo flow, one connection', value: echoMs, unit: 'ms/run', baseline: rawSequential },
     { scenario: 'run', measure: 'scheduling per vertex', value: perVertexUs, unit: 'us', target: '< 50 us', pass: perVertexUs < 50 },
+    { scenario: 'run', measure: '200-vertex chain + fan-out, one connection', value: wideMs, unit: 'ms/run', baseline: echoMs, baselineName: 'echo flow, one connection' },
+    { scenario: 'run', measure: 'scheduling per vertex (200: chain + fan-out)', value: widePerVertexUs, unit: 'us', target: '< 50 us', pass: widePerVertexUs < 50 },
   ];
 }

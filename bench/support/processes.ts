@@ -44,11 +44,19 @@ export function startRawUws(): Promise<ServerProcess> {
   return start(fileURLToPath(new URL('./raw-uws.js', import.meta.url)), [], {});
 }
 
-/** The real service through its CLI, with a throwaway data dir. */
-export function startService(env: Record<string, string> = {}): Promise<ServerProcess> {
-  const dir = mkdtempSync(join(tmpdir(), 'flowsvc-bench-'));
+/** Node's own HTTP server doing the same least work, for reference (compiled to dist/bench/support/raw-node-http.js). */
+export function startRawNodeHttp(): Promise<ServerProcess> {
+  return start(fileURLToPath(new URL('./raw-node-http.js', import.meta.url)), [], {});
+}
+
+/**
+ * The real service through its CLI, with a throwaway data dir, or with `dataDir` (kept: the caller owns it, to
+ * seed it beforehand or to restart on it).
+ */
+export function startService(env: Record<string, string> = {}, dataDir?: string): Promise<ServerProcess> {
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'flowsvc-bench-'));
   const bin = fileURLToPath(new URL('../../../bin/flowsvc.js', import.meta.url));
-  return start(bin, ['serve'], { FLOWSVC_PORT: '0', FLOWSVC_DATA_DIR: dir, FLOWSVC_LOG_LEVEL: 'warn', FLOWSVC_API_KEY: BENCH_API_KEY, ...env }, () =>
-    rmSync(dir, { recursive: true, force: true }),
-  );
+  return start(bin, ['serve'], { FLOWSVC_PORT: '0', FLOWSVC_DATA_DIR: dir, FLOWSVC_LOG_LEVEL: 'warn', FLOWSVC_API_KEY: BENCH_API_KEY, ...env }, () => {
+    if (!dataDir) rmSync(dir, { recursive: true, force: true });
+  });
 }

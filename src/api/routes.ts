@@ -4,15 +4,18 @@ import type { Route } from '../edge/route.js';
 import { apiKeyRoutes } from './api-keys/api-keys.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { docsRoutes } from './docs/docs.routes.js';
+import { flowVersionsRoutes } from './flows/flow-versions.routes.js';
 import { flowsRoutes } from './flows/flows.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { metaRoutes } from './meta/meta.routes.js';
 import { messagesRoutes } from './monitor/messages.routes.js';
 import { projectsRoutes } from './projects/projects.routes.js';
+import { responsesRoutes } from './responses/responses.routes.js';
 import { runRoutes } from './run/run.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { variablesRoutes } from './variables/variables.routes.js';
 import { webhookRoutes } from './webhook/webhook.routes.js';
+import { workflowsRoutes } from './workflows/workflows.routes.js';
 
 export function buildRoutes(services: Services): Route[] {
   const routes: Route[] = [
@@ -21,12 +24,16 @@ export function buildRoutes(services: Services): Route[] {
     ...usersRoutes(services),
     ...apiKeyRoutes(services),
     ...flowsRoutes(services),
+    ...flowVersionsRoutes(services),
     ...projectsRoutes(services),
     ...metaRoutes(services),
     ...runRoutes(services),
+    ...responsesRoutes(services),
     ...variablesRoutes(services),
     ...messagesRoutes(services),
     ...webhookRoutes(services),
+    // The developer API (v2 workflows) does not exist at all when disabled: 404, as Langflow documents.
+    ...(services.config.DEVELOPER_API_ENABLED ? workflowsRoutes(services) : []),
   ];
   routes.push(...docsRoutes(services, () => routes));
   return routes;

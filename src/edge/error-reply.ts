@@ -1,5 +1,5 @@
-/** The one place where errors become HTTP: kind -> status, body `{"detail": ...}`. */
-import { AppError, ErrorKind, MethodNotAllowedError } from '../errors/index.js';
+/** The one place where errors become HTTP: kind -> status, body `{"detail": ...}` unless the route has its own shape. */
+import { AppError, ErrorKind, MethodNotAllowedError, UnexpectedError } from '../errors/index.js';
 import type { Logger } from '../logger.js';
 import { Reply } from './reply.js';
 
@@ -23,13 +23,21 @@ export function statusOf(error: AppError): number {
   return STATUS[error.kind];
 }
 
-export function errorReply(error: unknown, logger: Logger): Reply {
+/** The JSON body an error is answered with, given its HTTP status (a route's `errorBody`). */
+export type ErrorBody = (error: AppError, status: number) => unknown;
+
+const detailBody: ErrorBody = (error) => (error.code ? { detail: error.detail, code: error.code } : { detail: error.detail });
+
+const INTERNAL = new UnexpectedError('Internal Server Error');
+
+export function errorReply(error: unknown, logger: Logger, body: ErrorBody = detailBody): Reply {
   if (error instanceof AppError && error.kind !== ErrorKind.Unexpected) {
     const headers: Record<string, string> = {};
     if (error instanceof MethodNotAllowedError) headers.allow = error.allowed.join(', ');
     if (error.kind === ErrorKind.Unauthenticated) headers['www-authenticate'] = 'Bearer';
-    return Reply.json({ detail: error.detail }, statusOf(error), headers);
+    const status = statusOf(error);
+    return Reply.json(body(error, status), status, headers);
   }
   logger.error({ err: error }, 'unexpected error');
-  return Reply.json({ detail: 'Internal Server Error' }, 500);
+  return Reply.json(body(INTERNAL, 500), 500);
 }

@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import type { Principal } from '../auth/principal.js';
+import type { ErrorBody } from './error-reply.js';
 import type { Reply } from './reply.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
@@ -59,6 +60,8 @@ export interface Route<P = any, Q = any, B = any> {
   responses?: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
   /** Hidden from /openapi.json (aliases, redirects). */
   hidden?: boolean;
+  /** The body of this route's error replies (auth and validation included); Langflow's `{"detail": ...}` by default. */
+  errorBody?: ErrorBody;
   handler(req: RouteRequest<P, Q, B>): unknown | Promise<unknown>;
 }
 

@@ -91,7 +91,7 @@ export function startEdge(options: EdgeOptions): Promise<EdgeServer> {
     const limit = route.bodyLimit ?? options.bodyLimit;
     const declared = Number(exchange.headers['content-length'] ?? 0);
     if (declared > limit) {
-      send(exchange, errorReply(tooLarge(limit, declared), logger), true);
+      send(exchange, errorReply(tooLarge(limit, declared), logger, route.errorBody), true);
       return;
     }
     const body = METHODS_WITH_BODY.has(exchange.method) ? readBody(exchange, limit) : Promise.resolve(EMPTY);
@@ -101,7 +101,7 @@ export function startEdge(options: EdgeOptions): Promise<EdgeServer> {
     handle(exchange, route, params, query, body).then(
       (reply) => send(exchange, reply),
       // A body over the limit may still be arriving: close rather than read the rest.
-      (error) => send(exchange, errorReply(error, logger), error instanceof PayloadTooLargeError),
+      (error) => send(exchange, errorReply(error, logger, route.errorBody), error instanceof PayloadTooLargeError),
     );
   }
 

@@ -25,6 +25,8 @@ export type ErrorKind = (typeof ErrorKind)[keyof typeof ErrorKind];
 /** Base of every error we raise on purpose. `detail` is what clients see (string or object). */
 export class AppError extends Error {
   override name = 'AppError';
+  /** A stable machine-readable code, sent beside `detail` when set (the v2 API's FLOW_NOT_FOUND, JOB_NOT_FOUND...). */
+  code?: string;
   constructor(
     readonly kind: ErrorKind,
     message: string,
@@ -91,6 +93,20 @@ export class UnavailableError extends AppError {
   constructor(message: string, detail: unknown = message) {
     super(ErrorKind.Unavailable, message, detail);
   }
+}
+
+/** A run that exceeded its allowed time (v2 sync runs answer 408). */
+export class TimeoutError extends AppError {
+  override name = 'TimeoutError';
+  constructor(message: string) {
+    super(ErrorKind.Timeout, message);
+  }
+}
+
+/** Sets the error's machine-readable code and returns it: `throw withCode(new NotFoundError(...), 'X')`. */
+export function withCode<E extends AppError>(error: E, code: string): E {
+  error.code = code;
+  return error;
 }
 
 /** A flow run that failed in a component; the message names the component. */

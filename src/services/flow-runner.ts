@@ -33,6 +33,12 @@ export interface RunOptions {
   webhookPayload?: string;
   /** The request's stream flag: like Langflow, it becomes every node's `stream` field (unset: the node's own). */
   stream?: boolean;
+  /** Field values by vertex id (v2 flat inputs), applied after the request's own overrides. */
+  overrides?: ReadonlyMap<string, Record<string, unknown>>;
+  /** Run this stored version of the flow's data instead of the current one. */
+  version?: { hash: string; data: unknown };
+  /** The caller's job id (v2 jobs are created before the run); generated otherwise. */
+  jobId?: string;
 }
 
 export interface PreparedRun {
@@ -71,7 +77,7 @@ export class FlowRunner {
 
   prepare(options: RunOptions): PreparedRun {
     const { flow } = options;
-    const compiled = this.compiledOf(flow, options.tweaks);
+    const compiled = this.compiledOf(flow, options.tweaks, options.version);
     const { graph } = compiled;
     // The plain plan depends on the graph alone, so it is kept with the cached graph; start/stop plans are per run.
     const plan =
@@ -92,13 +98,14 @@ export class FlowRunner {
     if (options.stream !== undefined && !(options.tweaks && 'stream' in options.tweaks)) {
       for (const vertex of graph.vertices.values()) if (vertex.component.fields.stream) set(vertex.id, 'stream', options.stream && feedsChatOutput(graph, vertex.id));
     }
+    for (const [id, fields] of options.overrides ?? []) for (const [field, value] of Object.entries(fields)) set(id, field, value);
     const selected = outputVertices(graph, options.outputType ?? 'chat', options.outputComponent || undefined);
     const variables = variableResolver({
       request: options.requestVariables,
       stored: (name) => this.variables.resolve(options.userId, name),
       env: this.config.FALLBACK_TO_ENV_VAR ? process.env : undefined,
     });
-    const jobId = randomUUID();
+    const jobId = options.jobId ?? randomUUID();
     return {
       jobId,
       sessionId,
@@ -124,18 +131,26 @@ export class FlowRunner {
   }
 
   /** Drops the cached graph of a changed or deleted flow. */
-  forget(flowId: string): void {
+  forget(flowId: string, versionsToo = false): void {
     this.graphs.delete(flowId);
+    if (versionsToo) for (const key of this.graphs.keys()) if (key.startsWith(`${flowId}@`)) this.graphs.delete(key);
   }
 
-  private compiledOf(flow: FlowRecord, tweaks: Tweaks | null | undefined): Compiled {
-    const data = (flow.data ?? {}) as Record<string, unknown>;
+  /** The graph of the flow's current data, or of a pinned version (cached apart: a version never changes). */
+  graphOf(flow: FlowRecord, version?: { hash: string; data: unknown }): FlowGraph {
+    return this.compiledOf(flow, undefined, version).graph;
+  }
+
+  private compiledOf(flow: FlowRecord, tweaks: Tweaks | null | undefined, version?: { hash: string; data: unknown }): Compiled {
+    const data = ((version ? version.data : flow.data) ?? {}) as Record<string, unknown>;
     if (tweaks && Object.keys(tweaks).length > 0) return { updatedAt: flow.updated_at, graph: toGraph(applyTweaks(data, tweaks)) };
-    const cached = this.graphs.get(flow.id);
-    if (cached && cached.updatedAt === flow.updated_at) return cached;
-    const compiled: Compiled = { updatedAt: flow.updated_at, graph: toGraph(data) };
+    const key = version ? `${flow.id}@${version.hash}` : flow.id;
+    const stamp = version ? version.hash : flow.updated_at;
+    const cached = this.graphs.get(key);
+    if (cached && cached.updatedAt === stamp) return cached;
+    const compiled: Compiled = { updatedAt: stamp, graph: toGraph(data) };
     if (this.graphs.size >= GRAPH_CACHE_MAX) this.graphs.delete(this.graphs.keys().next().value!);
-    this.graphs.set(flow.id, compiled);
+    this.graphs.set(key, compiled);
     return compiled;
   }
 }

@@ -38,6 +38,8 @@ export class FlowsService {
   onDeleted: (flows: FlowRecord[]) => Promise<void> = async () => {};
   /** Called after a flow changes, so caches built from it (run graphs) are dropped. */
   onUpdated: (flow: FlowRecord) => void = () => {};
+  /** Called (and awaited) after a flow is created or changed, so its data's version is recorded. */
+  onSaved: (flow: FlowRecord) => Promise<void> = async () => {};
 
   constructor(
     private readonly store: Store,
@@ -78,6 +80,7 @@ export class FlowsService {
     };
     const result = await this.store.flows.insert(flow, flowRenamer);
     if (!result.ok) throw new BadRequestError(CLASH_MESSAGES[result.clash]);
+    await this.onSaved(result.flow);
     return result.flow;
   }
 
@@ -167,6 +170,7 @@ export class FlowsService {
     const result = await this.store.flows.update(current, next);
     if (!result.ok) throw new BadRequestError(CLASH_MESSAGES[result.clash]);
     this.onUpdated(next);
+    if (changes.data != null) await this.onSaved(next);
     return next;
   }
 

@@ -4,8 +4,10 @@
  */
 import type { ApiKeyRecord } from '../../protocol/api-key.schema.js';
 import type { FlowRecord } from '../../protocol/flow.schema.js';
+import type { JobEvent, JobRecord } from '../../protocol/job.schema.js';
 import type { MessageRecord } from '../../protocol/message.schema.js';
 import type { ProjectRecord } from '../../protocol/project.schema.js';
+import type { StoredResponse } from '../../protocol/responses.schema.js';
 import type { UserRecord } from '../../protocol/user.schema.js';
 import type { VariableRecord } from '../../protocol/variable.schema.js';
 
@@ -106,6 +108,50 @@ export interface VariableRepo {
   delete(variable: VariableRecord): Promise<void>;
 }
 
+/** One stored version of a flow's data, keyed by its content hash. */
+export interface FlowVersion {
+  flowId: string;
+  hash: string;
+  data: unknown;
+  createdAt: string;
+}
+
+export interface FlowVersionRepo {
+  get(flowId: string, hash: string): FlowVersion | undefined;
+  /** Every version of a flow, oldest first. */
+  list(flowId: string): FlowVersion[];
+  /** Keeps the version unless that hash is already stored (a flow changed back keeps its first date). */
+  record(version: FlowVersion): Promise<void>;
+  deleteAll(flowId: string): Promise<void>;
+}
+
+/**
+ * v2 workflow jobs. Writes are plain puts issued together (one LMDB commit shared with every other write of that
+ * moment), never a transaction per job: thousands of jobs finish per second.
+ */
+export interface JobRepo {
+  get(id: string): JobRecord | undefined;
+  /** Creates or replaces; keeps the index of unfinished jobs in step. */
+  put(job: JobRecord): Promise<void>;
+  /** Jobs that were queued or in progress when last written (restart recovery reads these). */
+  unfinished(): JobRecord[];
+  /** The finished job's event log; undefined once retention removed it. */
+  events(id: string): JobEvent[] | undefined;
+  /** Stores a finished job's log; `expiresAt` (epoch ms) is when retention may remove it. */
+  putEvents(id: string, events: JobEvent[], expiresAt: number): Promise<void>;
+  /** Removes the logs that expired before `now`; returns how many. */
+  expireEvents(now: number): Promise<number>;
+}
+
+/** Responses of /api/v1/responses by id: a later `previous_response_id` finds its session here, after restarts too. */
+export interface ResponseRepo {
+  get(id: string): StoredResponse | undefined;
+  /** Not a transaction of its own: puts of the same moment share one commit. Keeps the in-progress index in step. */
+  put(record: StoredResponse): Promise<void>;
+  /** Background responses still `in_progress` when last written (a restart cut them off). */
+  unfinished(): StoredResponse[];
+}
+
 /** Small named values the service keeps for itself (the generated secret key, schema version). */
 export interface SettingsRepo {
   get(name: string): string | undefined;
@@ -119,6 +165,9 @@ export interface Store {
   projects: ProjectRepo;
   messages: MessageRepo;
   variables: VariableRepo;
+  flowVersions: FlowVersionRepo;
+  jobs: JobRepo;
+  responses: ResponseRepo;
   settings: SettingsRepo;
   /** Reads and writes for real; throws when the store is unusable (health checks). */
   ping(): Promise<void>;

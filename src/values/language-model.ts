@@ -28,7 +28,7 @@ export interface LanguageModelValue {
   /** Ask for a JSON object reply (OpenAI's `json_mode`). */
   jsonMode?: boolean;
   /** The AI SDK model (a new one per call is cheap: it only holds configuration). */
-  sdk(): LanguageModel;
+  sdk(): Promise<LanguageModel>;
 }
 
 export const isLanguageModel = (value: unknown): value is LanguageModelValue =>

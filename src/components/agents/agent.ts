@@ -4,7 +4,8 @@
  * src/components/tools/tool-mode.ts) up to `max_iterations` model calls. Every call is recorded in the reply's
  * "Agent Steps" content block.
  */
-import { dynamicTool, generateText, jsonSchema, stepCountIs, type ToolSet } from 'ai';
+import type { ToolSet } from 'ai';
+import { aiSdk } from '../shared/heavy-modules.js';
 import { z } from 'zod';
 import { createMessage, isMessage, type MessageValue } from '../../values/message.js';
 import { isTool, TOOL_NAME, type ToolValue } from '../../values/tool.js';
@@ -61,6 +62,7 @@ export const agent = defineComponent({
     const tools = agentTools(inputs.tools, inputs.add_current_date_tool ? toolsOf(currentDate, { timezone: 'UTC' }, ctx) : []);
     const history = await recentHistory(ctx, inputs.n_messages, input);
     const steps = new AgentSteps(input.text);
+    const { dynamicTool, generateText, jsonSchema, stepCountIs } = await aiSdk.load();
     const toolSet: ToolSet = Object.fromEntries(
       tools.map((t) => [
         t.name,
@@ -73,7 +75,7 @@ export const agent = defineComponent({
     );
     try {
       const result = await generateText({
-        model: model.sdk(),
+        model: await model.sdk(),
         ...chatPrompt(input, inputs.system_prompt, history),
         ...(tools.length > 0 ? { tools: toolSet } : {}),
         stopWhen: stepCountIs(inputs.max_iterations),

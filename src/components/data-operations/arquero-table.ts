@@ -3,13 +3,13 @@
  * columns are the union of all keys (arquero alone would take the first row's); a missing cell comes back as
  * null (pandas' NaN), never as an absent key.
  */
-import * as aq from 'arquero';
+import { arquero } from '../shared/heavy-modules.js';
 import type { ColumnTable } from 'arquero';
 import { createTable, type TableValue } from '../../values/table.js';
 import { ComponentError } from '../component.error.js';
 
 export function toArquero(table: TableValue, columns: string[] = tableColumns(table)): ColumnTable {
-  return aq.from(table.rows, columns);
+  return arquero.get().from(table.rows, columns);
 }
 
 /**

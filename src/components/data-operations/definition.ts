@@ -3,6 +3,7 @@
  * Nodes of the components it replaces (TextOperations, DataFrameOperations, the older JSON-only DataOperations,
  * and Langflow's unified Operations) load as this component; their input type follows from their operation.
  */
+import { arquero } from '../shared/heavy-modules.js';
 import { createData } from '../../values/data.js';
 import { createTable } from '../../values/table.js';
 import { defineComponent } from '../contract.js';
@@ -25,6 +26,8 @@ export const dataOperations = defineComponent({
   fields: dataOperationsFields,
   outputs: OUTPUTS,
   async run(inputs, ctx) {
+    // Table operations call arquero synchronously: it must be loaded first (it is not imported at start-up).
+    await arquero.load();
     const operation = operationName(inputs.operation);
     const inputType = resolveInputType(inputs.input_type, operation, () => ({
       text: inputs.text_input !== '',

@@ -5,7 +5,7 @@
  * Row order follows pandas: inner and left merges in left-table order, right merges in right-table order, outer
  * merges sorted by key. Without a left table the result is empty; without a right table it is the left table.
  */
-import * as aq from 'arquero';
+import { arquero } from '../shared/heavy-modules.js';
 import type { ColumnTable } from 'arquero';
 import { createTable, type TableValue } from '../../values/table.js';
 import { ComponentError } from '../component.error.js';
@@ -32,7 +32,7 @@ export function mergeTables(left: TableValue | undefined, right: TableValue | un
   let joined = (how === 'left' || how === 'inner') && uniqueKeys(r, key) ? lookupMerge(l, r, key, how, shared) : joinMerge(l, r, key, how as (typeof HOWS)[number]);
   if (shared.length > 0) {
     const folded = Object.fromEntries(
-      shared.map((c) => [c, aq.escape((d: Record<string, unknown>) => (isPresent(d[c]) ? d[c] : d[c + RIGHT_SUFFIX]))]),
+      shared.map((c) => [c, arquero.get().escape((d: Record<string, unknown>) => (isPresent(d[c]) ? d[c] : d[c + RIGHT_SUFFIX]))]),
     );
     joined = joined.derive(folded);
   }
@@ -49,7 +49,7 @@ function lookupMerge(l: ColumnTable, r: ColumnTable, key: string, how: 'left' | 
   const looked = l.lookup(right, key, ...added);
   if (how === 'left') return looked;
   const keys = new Set(r.array(key) as ArrayLike<unknown> as unknown[]);
-  return looked.filter(aq.escape((d: Record<string, unknown>) => isPresent(d[key]) && keys.has(d[key])));
+  return looked.filter(arquero.get().escape((d: Record<string, unknown>) => isPresent(d[key]) && keys.has(d[key])));
 }
 
 /**

@@ -2,7 +2,7 @@
  * The Table operations (input `df`; several tables for Concatenate, `left_dataframe` / `right_dataframe` for
  * Merge), each one an arquero verb. Operations other than Concatenate and Merge use the first table connected.
  */
-import * as aq from 'arquero';
+import { arquero } from '../shared/heavy-modules.js';
 import type { ColumnTable } from 'arquero';
 import { createTable, type TableValue } from '../../values/table.js';
 import { ComponentError } from '../component.error.js';
@@ -40,7 +40,7 @@ function apply(operation: Exclude<TableOperation, 'Concatenate' | 'Merge'>, tabl
     }
     case 'Drop Column':
       requireColumn(table, column, operation, 'column_name');
-      return table.select(aq.not(column));
+      return table.select(arquero.get().not(column));
     case 'Filter':
       requireColumn(table, column, operation, 'column_name');
       return filter(table, column, inputs.filter_operator, inputs.filter_value);
@@ -61,7 +61,7 @@ function apply(operation: Exclude<TableOperation, 'Concatenate' | 'Merge'>, tabl
       requireColumn(table, column, operation, 'column_name');
       const matches = comparer('equals', inputs.replace_value, isNumericColumn(table, column));
       const replacement = inputs.replacement_value;
-      return table.derive({ [column]: aq.escape((d: Record<string, unknown>) => (matches(d[column]) ? replacement : d[column])) });
+      return table.derive({ [column]: arquero.get().escape((d: Record<string, unknown>) => (matches(d[column]) ? replacement : d[column])) });
     }
     case 'Select Columns': {
       const wanted = inputs.columns_to_select.map((name) => name.trim());
@@ -86,18 +86,18 @@ function filter(table: ColumnTable, column: string, operator: string, value: str
   // Only equality cares whether the column is numeric (ordering compares numbers whenever both sides are).
   const numeric = (operator === 'equals' || operator === 'not equals') && isNumericColumn(table, column);
   const test = comparer(operator as Comparison, value, numeric);
-  return table.filter(aq.escape((d: Record<string, unknown>) => test(d[column])));
+  return table.filter(arquero.get().escape((d: Record<string, unknown>) => test(d[column])));
 }
 
 /** pandas order: empty cells last in both directions. */
 function sort(table: ColumnTable, column: string, ascending: boolean): ColumnTable {
-  const key = ascending ? column : aq.desc(column);
+  const key = ascending ? column : arquero.get().desc(column);
   const cells = cellsOf(table, column);
   let hasEmpty = false;
   for (let i = 0; i < cells.length && !hasEmpty; i++) hasEmpty = !isPresent(cells.at(i));
   if (!hasEmpty) return table.orderby(key);
-  const present = aq.escape((d: Record<string, unknown>) => isPresent(d[column]));
-  const empty = aq.escape((d: Record<string, unknown>) => !isPresent(d[column]));
+  const present = arquero.get().escape((d: Record<string, unknown>) => isPresent(d[column]));
+  const empty = arquero.get().escape((d: Record<string, unknown>) => !isPresent(d[column]));
   // concat reads rows in storage order, so the sorted part is materialised first.
   return table.filter(present).orderby(key).reify().concat(table.filter(empty));
 }

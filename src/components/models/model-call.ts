@@ -2,7 +2,8 @@
  * One chat call through the AI SDK: streamed (tokens go to the run's events as they arrive) or not. The run's
  * AbortSignal reaches the HTTP request in flight; errors become ComponentErrors with the provider's message.
  */
-import { generateObject, generateText, streamText, type LanguageModelUsage } from 'ai';
+import type { LanguageModelUsage, streamText } from 'ai';
+import { aiSdk } from '../shared/heavy-modules.js';
 import type { LanguageModelValue } from '../../values/language-model.js';
 import type { MessageValue } from '../../values/message.js';
 import type { ComponentContext } from '../contract.js';
@@ -29,7 +30,8 @@ export interface TokenTarget {
 
 export async function runChat(model: LanguageModelValue, prompt: ChatPrompt, ctx: ComponentContext, target?: TokenTarget): Promise<ChatReply> {
   const abortSignal = callSignal(ctx.signal, model.timeoutMs);
-  const call = { model: model.sdk(), ...prompt, ...model.settings, abortSignal };
+  const { generateObject, generateText } = await aiSdk.load();
+  const call = { model: await model.sdk(), ...prompt, ...model.settings, abortSignal };
   try {
     if (model.jsonMode) {
       const result = await generateObject({ ...call, output: 'no-schema' });
@@ -50,7 +52,7 @@ export async function runChat(model: LanguageModelValue, prompt: ChatPrompt, ctx
 
 async function streamChat(call: Parameters<typeof streamText>[0], ctx: ComponentContext, target: TokenTarget): Promise<ChatReply> {
   // Errors arrive as stream parts; the default onError would also print them.
-  const result = streamText({ ...call, onError: () => {} });
+  const result = aiSdk.get().streamText({ ...call, onError: () => {} });
   const emit = tokens(ctx, target);
   let text = '';
   let usage: Usage | null = null;

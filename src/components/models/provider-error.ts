@@ -1,5 +1,5 @@
 /** Errors of a model call as ComponentErrors: the provider's own message and HTTP status, never a stack dump. */
-import { APICallError, NoObjectGeneratedError, RetryError } from 'ai';
+import { aiSdk } from '../shared/heavy-modules.js';
 import type { LanguageModelValue } from '../../values/language-model.js';
 import { ComponentError } from '../component.error.js';
 
@@ -17,14 +17,16 @@ export class ModelProviderError extends ComponentError {
 
 export function providerError(error: unknown, model: LanguageModelValue): Error {
   if (error instanceof ComponentError) return error;
+  // An SDK error can only come from a call, which loaded the SDK; without it, this is no SDK error.
+  const sdk = aiSdk.peek();
   // After retries the SDK reports the last attempt's error inside a RetryError.
-  const cause = RetryError.isInstance(error) ? error.lastError : error;
-  if (APICallError.isInstance(cause)) {
+  const cause = sdk?.RetryError.isInstance(error) ? error.lastError : error;
+  if (sdk?.APICallError.isInstance(cause)) {
     const status = cause.statusCode;
     if (status === undefined) return new ModelProviderError(`Could not reach the ${model.provider} API at ${model.baseURL}: ${cause.message}`, undefined, { cause: error });
     return new ModelProviderError(`${model.provider} API error ${status} (model ${model.model}): ${cause.message}`, status, { cause: error });
   }
-  if (NoObjectGeneratedError.isInstance(cause)) {
+  if (sdk?.NoObjectGeneratedError.isInstance(cause)) {
     return new ModelProviderError(`No structured output returned by ${model.provider} model ${model.model}: ${cause.message}`, undefined, { cause: error });
   }
   const message = cause instanceof Error ? cause.message : String(cause);

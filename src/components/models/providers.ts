@@ -4,9 +4,7 @@
  * variable holds its key. OpenAI is called through chat completions (`openai.chat`), not the Responses API,
  * so any OpenAI-compatible server works; Google and Ollama go through their OpenAI-compatible endpoints.
  */
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { anthropicProvider, compatibleProvider, openaiProvider } from '../shared/heavy-modules.js';
 import type { LanguageModel } from 'ai';
 import type { LanguageModelValue, ModelCallSettings, ModelProvider } from '../../values/language-model.js';
 
@@ -64,14 +62,14 @@ export function createLanguageModel(spec: ModelSpec): LanguageModelValue {
   };
 }
 
-function sdkModel(provider: ModelProvider, model: string, apiKey: string, baseURL: string): LanguageModel {
+async function sdkModel(provider: ModelProvider, model: string, apiKey: string, baseURL: string): Promise<LanguageModel> {
   switch (provider) {
     case 'OpenAI':
-      return createOpenAI({ apiKey, baseURL }).chat(model);
+      return (await openaiProvider.load()).createOpenAI({ apiKey, baseURL }).chat(model);
     case 'Anthropic':
-      return createAnthropic({ apiKey, baseURL })(model);
+      return (await anthropicProvider.load()).createAnthropic({ apiKey, baseURL })(model);
     case 'Google':
     case 'Ollama':
-      return createOpenAICompatible({ name: provider.toLowerCase(), apiKey: apiKey || undefined, baseURL, includeUsage: true, supportsStructuredOutputs: true }).chatModel(model);
+      return (await compatibleProvider.load()).createOpenAICompatible({ name: provider.toLowerCase(), apiKey: apiKey || undefined, baseURL, includeUsage: true, supportsStructuredOutputs: true }).chatModel(model);
   }
 }

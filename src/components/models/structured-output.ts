@@ -3,7 +3,7 @@
  * table, through the provider's JSON-schema output (AI SDK generateObject). One row comes out as a Data of that
  * row, several as `{results: [...]}`; the table output holds them all.
  */
-import { generateObject, jsonSchema } from 'ai';
+import { aiSdk } from '../shared/heavy-modules.js';
 import { createData } from '../../values/data.js';
 import { isLanguageModel, type LanguageModelValue } from '../../values/language-model.js';
 import { createTable } from '../../values/table.js';
@@ -54,9 +54,10 @@ export const structuredOutput = defineComponent({
     const schema = objectsSchema(inputs.output_schema, schemaName);
     if (!inputs.input_value.trim()) throw new ComponentError('The input message is empty (input_value).');
     let objects: unknown;
+    const { generateObject, jsonSchema } = await aiSdk.load();
     try {
       const result = await generateObject({
-        model: model.sdk(),
+        model: await model.sdk(),
         schema: jsonSchema<{ objects: Record<string, unknown>[] }>(schema),
         schemaName,
         system: inputs.system_prompt || undefined,

@@ -4,9 +4,12 @@ import { join } from 'node:path';
 import { open } from 'lmdb';
 import type { Store } from '../port.js';
 import { lmdbApiKeys } from './api-keys.repo.js';
+import { lmdbFlowVersions } from './flow-versions.repo.js';
 import { lmdbFlows } from './flows.repo.js';
+import { lmdbJobs } from './jobs.repo.js';
 import { lmdbMessages } from './messages.repo.js';
 import { lmdbProjects } from './projects.repo.js';
+import { lmdbResponses } from './responses.repo.js';
 import { lmdbUsers } from './users.repo.js';
 import { lmdbVariables } from './variables.repo.js';
 
@@ -35,6 +38,9 @@ export function openLmdbStore(dataDir: string, sync: StoreSync = 'full'): Store 
     projects: lmdbProjects(env),
     messages: lmdbMessages(env),
     variables: lmdbVariables(env),
+    flowVersions: lmdbFlowVersions(env),
+    jobs: lmdbJobs(env),
+    responses: lmdbResponses(env),
     settings: {
       get: (name) => settings.get(name),
       put: async (name, value) => {

@@ -1,0 +1,36 @@
+/**
+ * Server-sent events for job logs: `id:` is the event's sequence number (so `Last-Event-ID` resumes), `event:`
+ * its kind, `data:` its JSON. A frame is encoded once and shared by every watcher of the job.
+ */
+import type { JobEvent } from '../../../protocol/job.schema.js';
+import { FramePipe } from '../../edge/frame-pipe.js';
+import { Reply } from '../../edge/reply.js';
+import type { LogWatcher } from '../../services/jobs/job-log.js';
+
+const frames = new WeakMap<JobEvent, string>();
+
+export function sseFrame(event: JobEvent): string {
+  let frame = frames.get(event);
+  if (frame === undefined) {
+    frame = `id: ${event.seq}\nevent: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;
+    frames.set(event, frame);
+  }
+  return frame;
+}
+
+/** An SSE reply that follows a log: `attach` subscribes the watcher and returns its unsubscribe function. */
+export function sseReply(attach: (watcher: LogWatcher) => () => void): Reply {
+  return Reply.stream(
+    'text/event-stream',
+    async (sink) => {
+      const pipe = new FramePipe();
+      const detach = attach({ onEvent: (event) => pipe.push(sseFrame(event)), onEnd: () => pipe.end() });
+      try {
+        await pipe.drain(sink);
+      } finally {
+        detach();
+      }
+    },
+    { 'x-accel-buffering': 'no' },
+  );
+}

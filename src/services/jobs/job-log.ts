@@ -1,0 +1,41 @@
+/**
+ * A running job's ordered event log. Watchers get the events after the one they name, then every new event as it
+ * is appended, then `onEnd`; replay and subscription happen in one synchronous step, so nothing is missed or
+ * repeated.
+ */
+import type { JobEvent } from '../../../protocol/job.schema.js';
+
+export interface LogWatcher {
+  onEvent(event: JobEvent): void;
+  onEnd(): void;
+}
+
+export class JobLog {
+  readonly events: JobEvent[] = [];
+  private readonly watchers = new Set<LogWatcher>();
+  private ended = false;
+
+  append(event: string, data: unknown): JobEvent {
+    const entry: JobEvent = { seq: this.events.length + 1, event, data };
+    this.events.push(entry);
+    for (const watcher of this.watchers) watcher.onEvent(entry);
+    return entry;
+  }
+
+  /** Replays events with seq > `after`, then follows; returns the unsubscribe function. */
+  watch(after: number, watcher: LogWatcher): () => void {
+    for (let i = Math.max(0, after); i < this.events.length; i++) watcher.onEvent(this.events[i]);
+    if (this.ended) {
+      watcher.onEnd();
+      return () => {};
+    }
+    this.watchers.add(watcher);
+    return () => this.watchers.delete(watcher);
+  }
+
+  end(): void {
+    this.ended = true;
+    for (const watcher of this.watchers) watcher.onEnd();
+    this.watchers.clear();
+  }
+}
