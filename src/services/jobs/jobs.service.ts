@@ -37,6 +37,8 @@ interface LiveJob {
   log: JobLog;
   prepared: PreparedRun;
   handle?: RunHandle;
+  /** A stop arrived before the job had a run to cancel (while its queued record was being written). */
+  stopRequested?: boolean;
   /** Resolves with the final record once it is stored. */
   done: Promise<JobRecord>;
   settle(record: JobRecord): void;
@@ -91,7 +93,12 @@ export class JobsService {
     this.live.set(record.id, job);
     if (mode === 'background') {
       job.log.append('job_status', this.statusData(record));
-      await this.store.jobs.put(record);
+      try {
+        await this.store.jobs.put(record);
+      } catch (error) {
+        this.live.delete(record.id);
+        throw error;
+      }
       this.queue.push(job);
     } else {
       void this.execute(job, signal);
@@ -136,8 +143,9 @@ export class JobsService {
       return `Job ${jobId} already finished (${record.status}).`;
     }
     if (job.record.user_id !== userId) throw jobNotFound(jobId);
-    if (this.queue.remove(job)) await this.finish(job, { status: 'cancelled', results: new Map(), durations: new Map(), skipped: new Set() });
-    else job.handle?.cancel('cancelled');
+    if (this.queue.remove(job)) await this.finish(job, CANCELLED_BEFORE_START);
+    else if (job.handle) job.handle.cancel('cancelled');
+    else job.stopRequested = true;
     const final = await job.done;
     return final.status === 'cancelled' ? `Job ${jobId} cancelled successfully.` : `Job ${jobId} already finished (${final.status}).`;
   }
@@ -192,6 +200,7 @@ export class JobsService {
   }
 
   private async execute(job: LiveJob, signal?: AbortSignal): Promise<void> {
+    if (job.stopRequested) return this.finish(job, CANCELLED_BEFORE_START);
     job.record = { ...job.record, status: 'in_progress', started_at: new Date().toISOString() };
     job.log.append('job_status', this.statusData(job.record));
     if (this.closed) return;
@@ -273,6 +282,8 @@ export class JobsService {
 }
 
 export type { LiveJob };
+
+const CANCELLED_BEFORE_START: JobOutcome = { status: 'cancelled', results: new Map(), durations: new Map(), skipped: new Set() };
 
 const jobNotFound = (jobId: string) => withCode(new NotFoundError(`Job ${jobId} not found`), 'JOB_NOT_FOUND');
 
