@@ -3,9 +3,11 @@
  * against reading the same local model server directly, in the same run: the engine's added latency to the first
  * token and its added cost per token.
  */
+import { framesOf } from '../support/frames.js';
 import { modelStreamFlow } from '../support/model-flow.js';
 import { BENCH_API_KEY, startService } from '../support/processes.js';
 import type { Row } from '../support/report.js';
+import { median } from '../support/runs.js';
 import { startStreamModelServer } from '../support/stream-model-server.js';
 
 const TOKENS = 1000;
@@ -28,24 +30,15 @@ async function timeStream(url: string, init: RequestInit, isToken: (frame: strin
   const started = performance.now();
   const res = await fetch(url, init);
   if (!res.ok || !res.body) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  const decoder = new TextDecoder();
-  let buffered = '';
   let firstMs = NaN;
   let tokens = 0;
-  for await (const bytes of res.body as unknown as AsyncIterable<Uint8Array>) {
-    buffered += decoder.decode(bytes, { stream: true });
-    let cut = buffered.indexOf('\n\n');
-    while (cut !== -1) {
-      const frame = buffered.slice(0, cut);
-      buffered = buffered.slice(cut + 2);
-      if (isToken(frame)) {
-        if (tokens++ === 0) firstMs = performance.now() - started;
-      } else if (isEnd(frame)) {
-        const totalMs = performance.now() - started;
-        await res.body.cancel().catch(() => {});
-        return { firstMs, totalMs, tokens };
-      }
-      cut = buffered.indexOf('\n\n');
+  for await (const frame of framesOf(res.body)) {
+    if (isToken(frame)) {
+      if (tokens++ === 0) firstMs = performance.now() - started;
+    } else if (isEnd(frame)) {
+      const totalMs = performance.now() - started;
+      await res.body.cancel().catch(() => {});
+      return { firstMs, totalMs, tokens };
     }
   }
   throw new Error(`${url}: the stream closed before its end frame (${tokens} tokens read)`);
@@ -72,12 +65,6 @@ function addedRows(path: string, timing: { firstMs: number; totalMs: number }, d
     { ...base, measure: `${path}: first token, median`, value: timing.firstMs, unit: 'ms', baseline: direct.firstMs },
     { ...base, measure: `${path}: whole stream (${TOKENS} tokens), median`, value: timing.totalMs, unit: 'ms', baseline: direct.totalMs, ratio: timing.totalMs / direct.totalMs },
   ];
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 export async function modelStreamScenario(_seconds: number): Promise<Row[]> {

@@ -3,10 +3,13 @@
  * (submit, then follow the job's SSE until its terminal status); SSE fan-out of one live job to 1,000 watchers.
  */
 import { startHeldModelServer, type HeldModelServer } from '../support/held-model-server.js';
+import { framesOf } from '../support/frames.js';
 import { load } from '../support/load.js';
+import { modelStreamFlow } from '../support/model-flow.js';
 import { echoFlow } from '../support/flows.js';
 import { BENCH_API_KEY, startRawUws, startService } from '../support/processes.js';
 import type { Row } from '../support/report.js';
+import { median } from '../support/runs.js';
 
 const HEADERS = { 'x-api-key': BENCH_API_KEY, 'content-type': 'application/json' };
 const WATCHERS = 1000;
@@ -21,37 +24,12 @@ async function post(url: string, body: unknown): Promise<any> {
 async function follow(url: string): Promise<number> {
   const res = await fetch(url, { headers: HEADERS });
   if (!res.ok || !res.body) throw new Error(`${url}: ${res.status}`);
-  const decoder = new TextDecoder();
-  let text = '';
   let events = 0;
-  for await (const bytes of res.body as unknown as AsyncIterable<Uint8Array>) {
-    text += decoder.decode(bytes, { stream: true });
-    let cut = text.indexOf('\n\n');
-    while (cut !== -1) {
-      const frame = text.slice(0, cut);
-      text = text.slice(cut + 2);
-      events++;
-      if (frame.includes('event: job_status') && /"status":"(completed|failed|cancelled|timed_out)"/.test(frame)) return events;
-      cut = text.indexOf('\n\n');
-    }
+  for await (const frame of framesOf(res.body)) {
+    events++;
+    if (frame.includes('event: job_status') && /"status":"(completed|failed|cancelled|timed_out)"/.test(frame)) break;
   }
   return events;
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
-
-/** A flow whose model call is held by the bench until every watcher is attached. */
-function heldModelFlow(name: string) {
-  const node = (id: string, type: string, template: Record<string, unknown> = {}) => ({ id, type: 'genericNode', data: { id, type, node: { display_name: type, template } } });
-  const edge = (source: string, output: string, target: string, field: string) => ({ source, target, data: { sourceHandle: { id: source, name: output }, targetHandle: { id: target, fieldName: field } } });
-  const model = { provider: { value: 'OpenAI' }, model_name: { value: 'gpt-4o-mini' }, api_key: { value: 'sk-bench' } };
-  return {
-    name,
-    data: {
-      nodes: [node('ChatInput-in', 'ChatInput'), node('LanguageModelComponent-lm', 'LanguageModelComponent', model), node('ChatOutput-out', 'ChatOutput')],
-      edges: [edge('ChatInput-in', 'message', 'LanguageModelComponent-lm', 'input_value'), edge('LanguageModelComponent-lm', 'text_output', 'ChatOutput-out', 'input_value')],
-    },
-  };
 }
 
 export async function workflowsScenario(seconds: number): Promise<Row[]> {
@@ -115,7 +93,7 @@ async function inProgress(url: string, jobId: string): Promise<void> {
 }
 
 async function fanOut(url: string, model: HeldModelServer) {
-  const flow = await post(`${url}/api/v1/flows/`, heldModelFlow('bench fan-out'));
+  const flow = await post(`${url}/api/v1/flows/`, modelStreamFlow('bench fan-out'));
   const single = await watchHeldJob(url, model, flow.id, 1);
   const many = await watchHeldJob(url, model, flow.id, WATCHERS);
   const events = single[0].events;

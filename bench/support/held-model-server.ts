@@ -5,11 +5,11 @@
  * in flight at the same time. It runs as its own process (this file is also its script) so holding 10,000 sockets
  * costs the bench's and the service's processes nothing.
  */
-import { spawn } from 'node:child_process';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { startProcess } from './processes.js';
 
 export interface HeldModelServer {
   /** `http://127.0.0.1:<port>/v1`, what OPENAI_BASE_URL takes. */
@@ -59,27 +59,9 @@ function serve(): void {
   http.listen({ port: 0, host: '127.0.0.1', backlog: 8192 }, () => process.stdout.write(`listening on http://127.0.0.1:${(http.address() as AddressInfo).port}\n`));
 }
 
-export function startHeldModelServer(): Promise<HeldModelServer> {
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url)], { stdio: ['pipe', 'pipe', 'inherit'] });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (d) => {
-      output += d;
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (!match) return;
-      child.removeAllListeners('exit');
-      resolve({
-        baseURL: `${match[1]}/v1`,
-        release: () => void child.stdin!.write('release\n'),
-        close: () =>
-          new Promise<void>((done) => {
-            child.once('exit', () => done());
-            child.kill('SIGKILL');
-          }),
-      });
-    });
-    child.once('exit', (code) => reject(new Error(`held model server exited with ${code}: ${output}`)));
-  });
+export async function startHeldModelServer(): Promise<HeldModelServer> {
+  const server = await startProcess(fileURLToPath(import.meta.url), [], {}, { stdin: true });
+  return { baseURL: `${server.url}/v1`, release: () => void server.child.stdin!.write('release\n'), close: server.stop };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) serve();

@@ -13,8 +13,13 @@ export interface ServerProcess {
 
 export const BENCH_API_KEY = 'sk-bench-key-0123456789abcdefghijklmnopqrstuvwxyz';
 
-function start(script: string, args: string[], env: Record<string, string>, cleanup = () => {}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+/**
+ * Runs `script` with node and resolves once it prints `listening on <url>`; `stdin` keeps a pipe to the child
+ * (servers steered by commands), `cleanup` runs after it exits.
+ */
+export function startProcess(script: string, args: string[], env: Record<string, string> = {}, options: { stdin?: boolean; cleanup?: () => void } = {}): Promise<ServerProcess> {
+  const { stdin = false, cleanup = () => {} } = options;
+  const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: [stdin ? 'pipe' : 'ignore', 'pipe', 'inherit'] });
   let output = '';
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (d) => {
@@ -41,12 +46,12 @@ function start(script: string, args: string[], env: Record<string, string>, clea
 
 /** The raw uWS baseline (compiled to dist/bench/support/raw-uws.js). */
 export function startRawUws(): Promise<ServerProcess> {
-  return start(fileURLToPath(new URL('./raw-uws.js', import.meta.url)), [], {});
+  return startProcess(fileURLToPath(new URL('./raw-uws.js', import.meta.url)), []);
 }
 
 /** Node's own HTTP server doing the same least work, for reference (compiled to dist/bench/support/raw-node-http.js). */
 export function startRawNodeHttp(): Promise<ServerProcess> {
-  return start(fileURLToPath(new URL('./raw-node-http.js', import.meta.url)), [], {});
+  return startProcess(fileURLToPath(new URL('./raw-node-http.js', import.meta.url)), []);
 }
 
 /**
@@ -56,7 +61,9 @@ export function startRawNodeHttp(): Promise<ServerProcess> {
 export function startService(env: Record<string, string> = {}, dataDir?: string): Promise<ServerProcess> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'flowsvc-bench-'));
   const bin = fileURLToPath(new URL('../../../bin/flowsvc.js', import.meta.url));
-  return start(bin, ['serve'], { FLOWSVC_PORT: '0', FLOWSVC_DATA_DIR: dir, FLOWSVC_LOG_LEVEL: 'warn', FLOWSVC_API_KEY: BENCH_API_KEY, ...env }, () => {
-    if (!dataDir) rmSync(dir, { recursive: true, force: true });
+  return startProcess(bin, ['serve'], { FLOWSVC_PORT: '0', FLOWSVC_DATA_DIR: dir, FLOWSVC_LOG_LEVEL: 'warn', FLOWSVC_API_KEY: BENCH_API_KEY, ...env }, {
+    cleanup: () => {
+      if (!dataDir) rmSync(dir, { recursive: true, force: true });
+    },
   });
 }

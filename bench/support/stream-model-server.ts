@@ -4,10 +4,10 @@
  * what the bench sees is the cost of whoever reads the stream, not of the model. It runs as its own process (this
  * file is also its script): in the bench's process its synchronous writes would hold back the bench's reader.
  */
-import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { startProcess } from './processes.js';
 
 export interface StreamModelServer {
   /** http://127.0.0.1:<port> */
@@ -61,27 +61,9 @@ function listen(tokens: number): void {
 }
 
 /** Starts the server in a child process answering `tokens` tokens per request. */
-export function startStreamModelServer(tokens: number): Promise<StreamModelServer> {
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), String(tokens)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (d) => {
-      output += d;
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (!match) return;
-      child.removeAllListeners('exit');
-      resolve({
-        url: match[1],
-        baseURL: `${match[1]}/v1`,
-        close: () =>
-          new Promise<void>((done) => {
-            child.once('exit', () => done());
-            child.kill('SIGKILL');
-          }),
-      });
-    });
-    child.once('exit', (code) => reject(new Error(`stream model server exited with ${code}: ${output}`)));
-  });
+export async function startStreamModelServer(tokens: number): Promise<StreamModelServer> {
+  const server = await startProcess(fileURLToPath(import.meta.url), [String(tokens)]);
+  return { url: server.url, baseURL: `${server.url}/v1`, close: server.stop };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) listen(Number(process.argv[2] ?? 1000));
