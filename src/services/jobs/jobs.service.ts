@@ -33,6 +33,7 @@ export interface JobsOptions {
 /** A job this process is running or about to run. */
 interface LiveJob {
   record: JobRecord;
+  /** The body's globals, echoed in the reply (kept sealed in the record). */
   globals: Record<string, string>;
   log: JobLog;
   prepared: PreparedRun;
@@ -87,9 +88,8 @@ export class JobsService {
       errors: [],
       event_count: 0,
     };
-    const globals = { ...headerGlobals, ...request.globals };
     if (Object.keys(request.globals).length > 0) record.globals_sealed = this.secrets.seal(JSON.stringify(request.globals));
-    const job = this.prepare(record, flow, version, globals);
+    const job = this.prepare(record, flow, version, { ...headerGlobals, ...request.globals }, request.globals);
     this.live.set(record.id, job);
     if (mode === 'background') {
       job.log.append('job_status', this.statusData(record));
@@ -108,7 +108,8 @@ export class JobsService {
 
   /** The sync reply: the full run reply once the job ends (timed out and cancelled jobs included). */
   async result(job: LiveJob): Promise<WorkflowResponse> {
-    return this.withGlobals(await job.done);
+    const record = await job.done;
+    return { ...record.response!, globals: job.globals };
   }
 
   /** Status and, once finished, the full run reply; 404 for unknown jobs and other users' jobs. */
@@ -154,17 +155,13 @@ export class JobsService {
   async recover(): Promise<{ requeued: number; interrupted: number }> {
     const counts = { requeued: 0, interrupted: 0 };
     for (const record of this.store.jobs.unfinished()) {
-      const flow = record.status === 'queued' && record.mode === 'background' ? this.store.flows.get(record.flow_id) : undefined;
-      try {
-        if (!flow || flow.user_id !== record.user_id) throw new Error('interrupted');
-        const version = record.flow_version ? this.versions.resolve(flow, record.flow_version) : undefined;
-        const globals = record.globals_sealed ? (JSON.parse(this.secrets.open(record.globals_sealed)) as Record<string, string>) : {};
-        const job = this.prepare(record, flow, version, globals);
+      const job = record.status === 'queued' && record.mode === 'background' ? this.requeued(record) : undefined;
+      if (job) {
         this.live.set(record.id, job);
         job.log.append('job_status', this.statusData(record));
         this.queue.push(job);
         counts.requeued++;
-      } catch {
+      } else {
         await this.markInterrupted(record);
         counts.interrupted++;
       }
@@ -179,7 +176,22 @@ export class JobsService {
     clearInterval(this.sweeper);
   }
 
-  private prepare(record: JobRecord, flow: FlowRecord, version: { hash: string; data: unknown } | undefined, globals: Record<string, string>): LiveJob {
+  /** A queued job left by a stopped process, ready to run again; undefined when it cannot (its flow is gone...). */
+  private requeued(record: JobRecord): LiveJob | undefined {
+    const flow = this.store.flows.get(record.flow_id);
+    if (!flow || flow.user_id !== record.user_id) return undefined;
+    try {
+      const version = record.flow_version ? this.versions.resolve(flow, record.flow_version) : undefined;
+      const globals = this.echoedGlobals(record);
+      return this.prepare(record, flow, version, globals, globals);
+    } catch (error) {
+      this.logger.warn({ err: error, jobId: record.id }, 'queued job cannot run after the restart');
+      return undefined;
+    }
+  }
+
+  /** `variables` are the run's request variables (body globals over header ones); `globals` the body's, echoed. */
+  private prepare(record: JobRecord, flow: FlowRecord, version: { hash: string; data: unknown } | undefined, variables: Record<string, string>, globals: Record<string, string>): LiveJob {
     const graph = this.runner.graphOf(flow, version);
     const flat = parseFlatInputs(graph, record.inputs);
     const prepared = this.runner.prepare({
@@ -188,7 +200,7 @@ export class JobsService {
       tweaks: flat.tweaks,
       overrides: flat.overrides,
       sessionId: flat.sessionId,
-      requestVariables: globals,
+      requestVariables: variables,
       version,
       jobId: record.id,
       // Watchers of streamed and background jobs see tokens; a sync reply has no use for them.
@@ -233,7 +245,7 @@ export class JobsService {
     if (status === 'failed') log.append('error', errors[0]);
     const response = runResponse(record, status, outputs, errors);
     const final: JobRecord = { ...record, status, finished_at: new Date().toISOString(), response, errors, event_count: log.events.length + 1 };
-    log.append('job_status', { ...this.statusData(final), response: { ...response, globals: this.echoedGlobals(final) } });
+    log.append('job_status', { ...this.statusData(final), response: { ...response, globals: job.globals } });
     job.record = final;
     if (this.closed) return;
     try {
