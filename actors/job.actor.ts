@@ -1,7 +1,8 @@
 /**
- * Job actor: one per run. Owns the run's state machine and AbortController, spawns a component actor per
- * vertex as its predecessors finish (independent branches run concurrently), emits the run's events, and
- * settles the caller's promise once: completed, failed (the first component error cancels the rest) or cancelled.
+ * Job actor: one per run. Owns the run's state machine and AbortController, starts a vertex run (a task that
+ * reports back as a message, see vertex-run.ts) as each vertex's predecessors finish (independent branches run
+ * concurrently), emits the run's events, and settles the caller's promise once: completed, failed (the first
+ * component error cancels the rest) or cancelled.
  */
 import { dispatch, spawn, stop, type Ref } from 'nact';
 import type { ComponentContext, SessionMemory } from '../src/components/contract.js';
@@ -13,7 +14,7 @@ import { RunState } from '../src/engine/run-state.js';
 import type { VariableResolver } from '../src/engine/variables.js';
 import type { Logger } from '../src/logger.js';
 import type { MessageValue } from '../src/values/message.js';
-import { spawnComponent } from './component.actor.js';
+import { runVertex } from './vertex-run.js';
 
 export type JobMsg =
   | { type: 'job.start' }
@@ -57,8 +58,6 @@ interface JobState {
   run: RunState;
   durations: Map<string, number>;
   inFlight: number;
-  /** Children get short generated names: vertex ids may hold characters nact paths do not like. */
-  spawned: number;
   settled: boolean;
 }
 
@@ -112,8 +111,7 @@ export function spawnJob(parent: Ref<never>, spec: JobSpec, controller: AbortCon
       const vertex = graph.vertices.get(id)!;
       const edgeValues = state.run.inputsFor(id, (field) => vertex.component.fields[field]?.list === true);
       state.inFlight++;
-      dispatch(spawnComponent(self, `v${++state.spawned}`), {
-        type: 'component.run',
+      void runVertex(self, {
         vertex,
         edgeValues,
         overrides: spec.overrides.get(id),
@@ -165,7 +163,7 @@ export function spawnJob(parent: Ref<never>, spec: JobSpec, controller: AbortCon
     },
     spec.jobId,
     {
-      initialStateFunc: () => ({ run: new RunState(graph, plan), durations: new Map(), inFlight: 0, spawned: 0, settled: false }),
+      initialStateFunc: () => ({ run: new RunState(graph, plan), durations: new Map(), inFlight: 0, settled: false }),
       // A bug in the job's own handler fails the run rather than leaving the caller waiting.
       onCrash: (_msg, error, ctx) => {
         spec.logger.error({ err: error, jobId: spec.jobId }, 'job actor crashed');

@@ -1,5 +1,5 @@
 /**
- * The engine: an actor system that runs jobs (one job actor per run, one component actor per vertex) and keeps
+ * The engine: an actor system that runs jobs (one job actor per run, its vertices run as tasks reporting to it) and keeps
  * one session actor per (flow, session) as the single writer of message history.
  */
 import { dispatch, start, stop, type Ref } from 'nact';
