@@ -5,15 +5,17 @@
  * component error cancels the rest) or cancelled.
  */
 import { dispatch, spawn, stop, type Ref } from 'nact';
-import type { ComponentContext, SessionMemory } from '../src/components/contract.js';
+import type { SessionMemory } from '../src/components/contract.js';
 import { filesFolder } from '../src/components/shared/files-folder.js';
 import type { RunEvent, RunStatus } from '../src/engine/events.js';
 import type { FlowGraph } from '../src/engine/graph.js';
 import type { RunPlan } from '../src/engine/plan.js';
 import { RunState } from '../src/engine/run-state.js';
 import type { VariableResolver } from '../src/engine/variables.js';
+import type { LazyAbortController } from '../src/engine/lazy-abort.js';
 import type { Logger } from '../src/logger.js';
 import type { MessageValue } from '../src/values/message.js';
+import { VertexContext, type RunScope } from './vertex-context.js';
 import { runVertex } from './vertex-run.js';
 
 export type JobMsg =
@@ -61,19 +63,21 @@ interface JobState {
   settled: boolean;
 }
 
-export function spawnJob(parent: Ref<never>, spec: JobSpec, controller: AbortController, settle: (outcome: JobOutcome) => void): Ref<JobMsg> {
+export function spawnJob(parent: Ref<never>, spec: JobSpec, controller: LazyAbortController, settle: (outcome: JobOutcome) => void): Ref<JobMsg> {
   const { graph, plan } = spec;
-  const files = spec.filesDir ? filesFolder(spec.filesDir) : undefined;
 
   // What every vertex of the run shares, built once per run.
-  const shared = {
-    signal: controller.signal,
-    emit: (event: Parameters<ComponentContext['emit']>[0]) => {
+  const scope: RunScope = {
+    abort: controller,
+    graph,
+    flow: spec.flow,
+    sessionId: spec.sessionId,
+    emit: (event) => {
       if (event.type === 'token') spec.emit({ type: 'token', id: event.messageId, chunk: event.chunk, timestamp: new Date().toISOString() });
       else spec.emit({ type: 'add_message', message: event.message });
     },
     logger: spec.logger,
-    variable: (name: string) => spec.variables.resolve(name),
+    variable: (name) => spec.variables.resolve(name),
     memory: {
       // Stored messages are what Langflow streams as add_message.
       store: async (message: MessageValue) => {
@@ -83,28 +87,8 @@ export function spawnJob(parent: Ref<never>, spec: JobSpec, controller: AbortCon
       },
       recent: spec.memory.recent,
     },
-    files,
+    files: spec.filesDir ? filesFolder(spec.filesDir) : undefined,
   };
-
-  function contextFor(vertexId: string): Omit<ComponentContext, 'dynamic'> {
-    const vertex = graph.vertices.get(vertexId)!;
-    // Listed property by property: a spread of `shared` here took the slow generic copy (5% of a run's CPU).
-    return {
-      signal: shared.signal,
-      emit: shared.emit,
-      logger: shared.logger,
-      variable: shared.variable,
-      memory: shared.memory,
-      files: shared.files,
-      run: { flowId: spec.flow.id, flowName: spec.flow.name, sessionId: spec.sessionId, userId: spec.flow.userId, vertexId, displayName: vertex.displayName },
-      sourceOf(field) {
-        const edge = graph.incoming.get(vertexId)!.find((e) => e.targetField === field);
-        const source = edge && graph.vertices.get(edge.source);
-        return source ? { id: source.id, displayName: source.displayName, source: null } : undefined;
-      },
-      requested: plan.requested.get(vertexId)!,
-    };
-  }
 
   function launch(state: JobState, ids: readonly string[], self: Ref<JobMsg>): void {
     for (const id of ids) {
@@ -113,10 +97,11 @@ export function spawnJob(parent: Ref<never>, spec: JobSpec, controller: AbortCon
       state.inFlight++;
       void runVertex(self, {
         vertex,
+        aborted: () => controller.aborted,
         edgeValues,
         overrides: spec.overrides.get(id),
         variables: spec.variables,
-        context: contextFor(id),
+        context: new VertexContext(scope, id, plan.requested.get(id)!),
       });
     }
   }
@@ -152,7 +137,7 @@ export function spawnJob(parent: Ref<never>, spec: JobSpec, controller: AbortCon
         }
         case 'vertex.failed': {
           state.inFlight--;
-          if (controller.signal.aborted) return state;
+          if (controller.aborted) return state;
           const vertex = graph.vertices.get(msg.vertexId)!;
           const failure = { vertexId: vertex.id, componentType: vertex.type, displayName: vertex.displayName, error: msg.error };
           return finish(state, 'failed', ctx.self, failure);

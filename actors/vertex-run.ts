@@ -9,29 +9,30 @@
  */
 import { dispatch, type Ref } from 'nact';
 import { ComponentError } from '../src/components/component.error.js';
-import type { ComponentContext } from '../src/components/contract.js';
 import type { GraphVertex } from '../src/engine/graph.js';
 import { resolveInputs } from '../src/engine/resolve-inputs.js';
 import type { VariableResolver } from '../src/engine/variables.js';
 import type { JobMsg } from './job.actor.js';
+import type { VertexContext } from './vertex-context.js';
 
 export interface VertexRun {
   vertex: GraphVertex;
+  /** Whether the run was cancelled (asked without making the run's signal). */
+  aborted(): boolean;
   edgeValues: Record<string, unknown>;
   overrides: Record<string, unknown> | undefined;
   variables: VariableResolver;
-  context: Omit<ComponentContext, 'dynamic'>;
+  context: VertexContext;
 }
 
 export async function runVertex(job: Ref<JobMsg>, run: VertexRun): Promise<void> {
   const started = performance.now();
   try {
-    if (run.context.signal.aborted) return;
+    if (run.aborted()) return;
     const { inputs, dynamic } = await resolveInputs(run.vertex, run.edgeValues, run.overrides, run.variables);
     // The context was built for this vertex run alone: completing it in place saves a copy per vertex.
-    const context = run.context as ComponentContext;
-    context.dynamic = dynamic;
-    const outputs = await run.vertex.component.run(inputs as never, context);
+    run.context.dynamic = dynamic;
+    const outputs = await run.vertex.component.run(inputs as never, run.context);
     dispatch(job, { type: 'vertex.done', vertexId: run.vertex.id, outputs, durationMs: performance.now() - started });
   } catch (error) {
     dispatch(job, { type: 'vertex.failed', vertexId: run.vertex.id, error: error instanceof Error ? error : new ComponentError(String(error)) });

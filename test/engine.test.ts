@@ -151,6 +151,38 @@ t.test('cancelling a run aborts the component in flight; a timeout says timed_ou
   t.equal(timed.status, 'timed_out');
 });
 
+t.test('a component that first reads the signal after its run was cancelled finds it aborted', async (t) => {
+  const h = harness();
+  t.teardown(() => h.close());
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  const seen: { aborted?: boolean; reason?: unknown } = {};
+  const late = defineComponent({
+    type: 'TestLateSignal',
+    version: 1,
+    displayName: 'Late signal',
+    description: '',
+    category: 'test',
+    icon: '',
+    fields: { input: any('Input') },
+    outputs: [{ name: 'out', displayName: 'Out', types: ['Message'], method: 'out' }],
+    async run(_inputs, ctx) {
+      await released; // never touches ctx.signal before the cancel
+      seen.aborted = ctx.signal.aborted;
+      seen.reason = ctx.signal.reason;
+      return { out: 'late' };
+    },
+  });
+  const running = h.run(graphOf([['src', source], ['late', late]], [['src', 'out', 'late', 'input']]));
+  await new Promise((r) => setTimeout(r, 20));
+  running.cancel();
+  t.equal((await running.outcome).status, 'cancelled');
+  release();
+  await new Promise((r) => setTimeout(r, 10));
+  t.equal(seen.aborted, true);
+  t.equal((seen.reason as Error | undefined)?.name, 'AbortError', 'the reason an AbortController gives by default');
+});
+
 t.test('a router skips the branch it did not choose, and everything below it', async (t) => {
   const h = harness();
   t.teardown(() => h.close());

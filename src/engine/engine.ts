@@ -8,6 +8,7 @@ import { spawnSession, type SessionMsg, type SessionOp } from '../../actors/sess
 import type { SessionMemory } from '../components/contract.js';
 import type { Logger } from '../logger.js';
 import type { MessageRepo } from '../store/port.js';
+import { LazyAbortController } from './lazy-abort.js';
 import type { MessageValue } from '../values/message.js';
 
 /** Session actors unused this long are stopped (their history stays in the store). */
@@ -46,7 +47,7 @@ export class Engine {
   }
 
   run(spec: RunSpec): RunHandle {
-    const controller = new AbortController();
+    const controller = new LazyAbortController();
     let settle!: (outcome: JobOutcome) => void;
     const settled = new Promise<JobOutcome>((resolve) => (settle = resolve));
     // Writes of one session batch share a commit: each commit is awaited once.

@@ -22,7 +22,7 @@ export function withToolMode<F extends FieldMap>(definition: ComponentDefinition
     async run(inputs, ctx) {
       if (!ctx.requested.has(TOOL_OUTPUT.name)) return definition.run(inputs, ctx);
       const others = new Set([...ctx.requested].filter((name) => name !== TOOL_OUTPUT.name));
-      const outputs = others.size > 0 ? await definition.run(inputs, { ...ctx, requested: others }) : {};
+      const outputs = others.size > 0 ? await definition.run(inputs, contextWith(ctx, { requested: others })) : {};
       return { ...outputs, [TOOL_OUTPUT.name]: toolsOf(definition, inputs, ctx) };
     },
   };
@@ -48,11 +48,20 @@ export function toolsOf<F extends FieldMap>(definition: ComponentDefinition<F>, 
       async invoke(args, signal) {
         const callInputs: Record<string, unknown> = { ...inputs };
         for (const [field, spec] of argFields) if (field in args) callInputs[field] = argValue(spec, field, args[field]);
-        const result = await definition.run(callInputs as InputsOf<F>, { ...ctx, signal, requested: new Set([output.name]) });
+        const result = await definition.run(callInputs as InputsOf<F>, contextWith(ctx, { signal, requested: new Set([output.name]) }));
         return toolResult(result[output.name]);
       },
     };
   });
+}
+
+/**
+ * The same context with some parts changed. Property by property, not a spread: the engine's context is a class
+ * whose parts are prototype getters, which a spread would drop.
+ */
+function contextWith(ctx: ComponentContext, changes: Partial<ComponentContext>): ComponentContext {
+  const { signal, emit, logger, run, variable, memory, requested, dynamic, files } = ctx;
+  return { signal, emit, logger, run, variable, memory, sourceOf: (field) => ctx.sourceOf(field), requested, dynamic, files, ...changes };
 }
 
 function argValue(spec: FieldSpec, field: string, value: unknown): unknown {
