@@ -72,9 +72,12 @@ export function readStreamReply(res: IncomingMessage, signal: AbortSignal, onTex
       settled = true;
       resolve(reply);
     });
+    // A broken connection shows as 'error' ("aborted") and/or a 'close' before the body completed.
+    const broken = (error?: Error) =>
+      fail(signal.aborted ? signal.reason : new ChatReplyError(`the connection to the model server closed mid-reply (no [DONE])${error ? `: ${error.message}` : ''}`, { cause: error }));
+    res.once('error', broken);
     res.once('close', () => {
-      if (!res.complete) fail(signal.aborted ? signal.reason : new ChatReplyError('the connection to the model server closed mid-reply (no [DONE])'));
+      if (!res.complete) broken();
     });
-    res.once('error', (error) => fail(signal.aborted ? signal.reason : error));
   });
 }
