@@ -150,6 +150,27 @@ t.test('broken streams fail clearly: a chunk that is not JSON, an error object, 
   t.equal((await modelClient(server, {}).flow(id).run('x')).chatOutputText(), 'fine again', 'the next call works (no broken socket reused)');
 });
 
+t.test('SSE as servers write it: CRLF or CR line ends, comments, event fields, multi-line data, chunks cut anywhere', async (t) => {
+  const id = await openaiFlow('sse forms');
+  const data = (content: string) => JSON.stringify({ choices: [{ index: 0, delta: { content } }] });
+  const finish = JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }], usage: { prompt_tokens: 1, completion_tokens: 5, total_tokens: 6 } });
+  const body = [
+    '\uFEFF: keep-alive comment\r\n\r\n',
+    `event: message\r\nid: 1\r\ndata: ${data('a')}\r\n\r\n`,
+    `data: ${data('b')}\r\r`, // CR alone ends lines too
+    `data: {"choices": [{"index": 0,\ndata: "delta": {"content": "c"}}]}\n\n`, // one JSON document over two data lines
+    `data:${data('d')}\n\n`, // no space after the colon
+  ].join('');
+  const whole = `${body}data: ${finish}\n\ndata: [DONE]\n\n`;
+  // The same bytes cut into pieces of 7 characters: lines, CRLFs and JSON split across reads.
+  for (const rawStream of [whole, whole.match(/[\s\S]{1,7}/g)!]) {
+    model.script({ rawStream });
+    const events = await streamEvents(id, 'forms');
+    t.same(events.filter((e) => e.event === 'token').map((e) => e.data.chunk), ['a', 'b', 'c', 'd'], Array.isArray(rawStream) ? 'in pieces' : 'whole');
+    t.same(events.at(-1)!.data.result.outputs[0].outputs[0].results.message.properties.usage, { prompt_tokens: 1, completion_tokens: 5, total_tokens: 6 });
+  }
+});
+
 t.test('a non-streamed reply that is not JSON or has no choices fails clearly', async (t) => {
   const other = await startRawServer('not json at all');
   t.teardown(() => other.close());

@@ -38,7 +38,14 @@ export async function openaiReply(res: ServerResponse, turn: Turn, plan: Plan, b
   }
 
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
-  if (plan.rawStream !== undefined) return void res.end(plan.rawStream);
+  if (plan.rawStream !== undefined) {
+    for (const part of [plan.rawStream].flat()) {
+      if (!isOpen()) return;
+      res.write(part);
+      await sleep(2);
+    }
+    return void res.end();
+  }
   const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) =>
     res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: turn.model, choices, ...extra })}\n\n`);
   const delta = (d: Record<string, unknown>, finish: string | null = null) => chunk([{ index: 0, delta: d, logprobs: null, finish_reason: finish }]);

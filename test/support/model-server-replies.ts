@@ -20,8 +20,9 @@ export interface ScriptedReply {
   json?: unknown;
   /** Fail with this status and the provider's error body (and these headers, e.g. retry-after-ms). */
   error?: { status: number; message: string; type?: string; code?: string | null; headers?: Record<string, string> };
-  /** OpenAI streams only: send this text as the whole event-stream body, then end it (broken streams). */
-  rawStream?: string;
+  /** OpenAI streams only: send this text as the whole event-stream body, then end it (broken streams); parts
+   * of a list are written one at a time with a pause between, so they reach the client as separate reads. */
+  rawStream?: string | string[];
   /** OpenAI streams only: destroy the connection after this many tokens, without [DONE]. */
   cutOffAfter?: number;
   usage?: { prompt_tokens: number; completion_tokens: number };
@@ -58,7 +59,7 @@ export interface Plan {
   usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
   tokenDelayMs: number;
   error?: ScriptedReply['error'];
-  rawStream?: string;
+  rawStream?: string | string[];
   cutOffAfter?: number;
 }
 

@@ -5,6 +5,7 @@
  */
 import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { urlToHttpOptions } from 'node:url';
 
 /**
  * One keep-alive agent per protocol: an Agent pools its sockets per origin (host:port), so every model server gets
@@ -33,6 +34,21 @@ const USER_AGENT = `flowsvc runtime/node.js/${process.version}`;
  * such a model keeps the SDK path, which reports the bad URL as it always did.
  */
 export function chatEndpoint(provider: string, baseURL: string, apiKey: string, sendKeyAlways: boolean): ChatEndpoint | undefined {
+  // Every run builds its model value anew; the endpoint behind it is the same, so it is built once and shared
+  // (no URL parse on the way to the first token, no copy per open stream).
+  const key = `${provider}\n${baseURL}\n${apiKey}`;
+  if (cache.has(key)) return cache.get(key);
+  if (cache.size >= MAX_CACHED) cache.clear();
+  const endpoint = newEndpoint(provider, baseURL, apiKey, sendKeyAlways);
+  cache.set(key, endpoint);
+  return endpoint;
+}
+
+/** Bounded: keys change only when a flow's base URL or key does; a service sees a handful. */
+const MAX_CACHED = 256;
+const cache = new Map<string, ChatEndpoint | undefined>();
+
+function newEndpoint(provider: string, baseURL: string, apiKey: string, sendKeyAlways: boolean): ChatEndpoint | undefined {
   const url = URL.canParse(`${baseURL}/chat/completions`) ? new URL(`${baseURL.replace(/\/+$/, '')}/chat/completions`) : undefined;
   if (url?.protocol !== 'http:' && url?.protocol !== 'https:') return undefined;
   const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': USER_AGENT };
@@ -40,5 +56,8 @@ export function chatEndpoint(provider: string, baseURL: string, apiKey: string, 
   const secure = url.protocol === 'https:';
   const agent = secure ? agents.https : agents.http;
   const request = secure ? httpsRequest : httpRequest;
-  return { provider, baseURL, url, headers, send: (options, onResponse) => request(url, { ...options, agent }, onResponse) };
+  // Plain options (host, port, path) made once: http.request converts a URL on every call otherwise.
+  const { protocol, hostname, port, path } = urlToHttpOptions(url);
+  const target = { protocol, hostname, port, path, agent };
+  return { provider, baseURL, url, headers, send: (options, onResponse) => request({ ...target, ...options }, onResponse) };
 }
