@@ -25,7 +25,7 @@ export function postChat(endpoint: ChatEndpoint, payload: string, signal: AbortS
     signal.addEventListener('abort', onAbort, { once: true });
     // 'close' comes once the reply is read to its end or the socket is destroyed, whichever happens.
     req.once('close', () => signal.removeEventListener('abort', onAbort));
-    req.once('error', (error: NodeJS.ErrnoException) => {
+    req.on('error', (error: NodeJS.ErrnoException) => {
       if (signal.aborted) return reject(signal.reason);
       // Before a status, every failure is the connection's: the SDK retried all of them ("Cannot connect to API").
       reject(new ChatCallError(`Cannot connect to API: ${error.message}`, undefined, true, {}, { cause: error }));
@@ -56,7 +56,7 @@ export function readText(res: IncomingMessage, limit = Infinity): Promise<string
       if (text.length < limit) text += chunk;
     });
     res.once('end', () => resolve(text.length > limit ? text.slice(0, limit) : text));
-    res.once('error', reject);
+    res.on('error', reject);
     res.once('close', () => {
       if (!res.complete) reject(new ChatCallError('Cannot connect to API: the connection closed before the reply ended', undefined, true));
     });

@@ -29,7 +29,7 @@ export function readStreamReply(res: IncomingMessage, signal: AbortSignal, onTex
     res.setEncoding('utf8');
     res.on('data', onData);
     res.once('end', onEnd);
-    res.once('error', onError);
+    res.on('error', onError); // 'on', not 'once': a second error event with no listener would throw
     res.once('close', onClose);
   });
 }
