@@ -18,7 +18,7 @@ export function openaiTurn(body: any): Turn {
 
 export function openaiError(res: ServerResponse, error: NonNullable<Plan['error']>): void {
   const type = error.type ?? (error.status === 401 ? 'invalid_request_error' : 'api_error');
-  sendJson(res, error.status, { error: { message: error.message, type, param: null, code: error.code ?? null } });
+  sendJson(res, error.status, { error: { message: error.message, type, param: null, code: error.code ?? null } }, error.headers);
 }
 
 let completions = 0;
@@ -38,14 +38,23 @@ export async function openaiReply(res: ServerResponse, turn: Turn, plan: Plan, b
   }
 
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  if (plan.rawStream !== undefined) {
+    for (const part of [plan.rawStream].flat()) {
+      if (!isOpen()) return;
+      res.write(part);
+      await sleep(2);
+    }
+    return void res.end();
+  }
   const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) =>
     res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: turn.model, choices, ...extra })}\n\n`);
   const delta = (d: Record<string, unknown>, finish: string | null = null) => chunk([{ index: 0, delta: d, logprobs: null, finish_reason: finish }]);
 
   delta({ role: 'assistant', content: '' });
-  for (const token of plan.tokens) {
+  for (const [index, token] of plan.tokens.entries()) {
     if (plan.tokenDelayMs > 0) await sleep(plan.tokenDelayMs);
     if (!isOpen()) return;
+    if (index === plan.cutOffAfter) return void res.destroy();
     delta({ content: token });
   }
   toolCalls.forEach((call, index) => delta({ tool_calls: [{ index, ...call }] }));
@@ -54,8 +63,8 @@ export async function openaiReply(res: ServerResponse, turn: Turn, plan: Plan, b
   res.end('data: [DONE]\n\n');
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
   res.end(text);
 }

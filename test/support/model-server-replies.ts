@@ -18,8 +18,13 @@ export interface ScriptedReply {
   toolCalls?: ScriptedToolCall[];
   /** The document returned when the request asks for JSON (response_format, or Anthropic's json tool). */
   json?: unknown;
-  /** Fail with this status and the provider's error body. */
-  error?: { status: number; message: string; type?: string; code?: string | null };
+  /** Fail with this status and the provider's error body (and these headers, e.g. retry-after-ms). */
+  error?: { status: number; message: string; type?: string; code?: string | null; headers?: Record<string, string> };
+  /** OpenAI streams only: send this text as the whole event-stream body, then end it (broken streams); parts
+   * of a list are written one at a time with a pause between, so they reach the client as separate reads. */
+  rawStream?: string | string[];
+  /** OpenAI streams only: destroy the connection after this many tokens, without [DONE]. */
+  cutOffAfter?: number;
   usage?: { prompt_tokens: number; completion_tokens: number };
   /** Pause before each token (cancellation tests). */
   tokenDelayMs?: number;
@@ -54,6 +59,8 @@ export interface Plan {
   usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
   tokenDelayMs: number;
   error?: ScriptedReply['error'];
+  rawStream?: string | string[];
+  cutOffAfter?: number;
 }
 
 let callIds = 0;
@@ -74,6 +81,8 @@ export function planReply(turn: Turn, reply: ScriptedReply | undefined, defaultD
     usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion },
     tokenDelayMs: reply?.tokenDelayMs ?? defaultDelayMs,
     error: reply?.error,
+    rawStream: reply?.rawStream,
+    cutOffAfter: reply?.cutOffAfter,
   };
 }
 

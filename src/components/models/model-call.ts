@@ -1,26 +1,22 @@
 /**
- * One chat call through the AI SDK: streamed (tokens go to the run's events as they arrive) or not. The run's
- * AbortSignal reaches the HTTP request in flight; errors become ComponentErrors with the provider's message.
+ * One chat call, streamed (tokens go to the run's events as they arrive) or not. Plain text calls to the
+ * OpenAI-compatible providers (OpenAI, Google, Ollama) go through our own chat-completions client; Anthropic and
+ * JSON mode stay on the AI SDK. The run's AbortSignal (and the node's timeout) reaches the HTTP request in
+ * flight; errors become ComponentErrors with the provider's message.
  */
-import type { LanguageModelUsage, streamText } from 'ai';
+import type { LanguageModelUsage, ModelMessage, streamText } from 'ai';
 import { aiSdk } from '../shared/heavy-modules.js';
 import type { LanguageModelValue } from '../../values/language-model.js';
 import type { MessageValue } from '../../values/message.js';
 import type { ComponentContext } from '../contract.js';
 import type { ChatPrompt } from './chat-prompt.js';
+import { chatCompletion } from './chat-completions/chat-client.js';
+import type { ChatReply, Usage } from './chat-completions/reply.js';
+import { chatRequestBody, type ChatTurn } from './chat-completions/request-body.js';
 import { providerError } from './provider-error.js';
+import { chatEndpointOf } from './providers.js';
 
-/** Token usage as Langflow reports it in `properties.usage`. */
-export interface Usage {
-  prompt_tokens: number;
-  completion_tokens: number;
-  total_tokens: number;
-}
-
-export interface ChatReply {
-  text: string;
-  usage: Usage | null;
-}
+export type { ChatReply, Usage } from './chat-completions/reply.js';
 
 /** Where a streamed reply goes: one message id for all its tokens, announced by an empty add_message first. */
 export interface TokenTarget {
@@ -29,25 +25,44 @@ export interface TokenTarget {
 }
 
 export async function runChat(model: LanguageModelValue, prompt: ChatPrompt, ctx: ComponentContext, target?: TokenTarget): Promise<ChatReply> {
-  const abortSignal = callSignal(ctx.signal, model.timeoutMs);
-  const { generateObject, generateText } = await aiSdk.load();
-  const call = { model: await model.sdk(), ...prompt, ...model.settings, abortSignal };
   try {
-    if (model.jsonMode) {
-      const result = await generateObject({ ...call, output: 'no-schema' });
-      const reply = { text: JSON.stringify(result.object), usage: usageOf(result.usage) };
-      if (target && reply.text) tokens(ctx, target)(reply.text);
-      return reply;
-    }
-    if (!target) {
-      const result = await generateText(call);
-      return { text: result.text, usage: usageOf(result.totalUsage) };
-    }
-    return await streamChat(call, ctx, target);
+    return await withTimeout(ctx.signal, model.timeoutMs, (signal) => {
+      const endpoint = model.jsonMode ? undefined : chatEndpointOf(model);
+      const turns = endpoint && plainTurns(prompt.messages);
+      if (!endpoint || !turns) return sdkChat(model, prompt, ctx, signal, target);
+      const body = chatRequestBody({ provider: model.provider, model: model.model, system: prompt.system, turns, settings: model.settings, stream: target !== undefined });
+      return chatCompletion(endpoint, { body, maxRetries: model.settings.maxRetries, signal, onText: target && tokens(ctx, target) });
+    });
   } catch (error) {
     if (ctx.signal.aborted) throw error; // a cancelled run: the engine no longer listens
     throw providerError(error, model);
   }
+}
+
+/** The prompt's turns when all are plain text (what chatPrompt builds); otherwise the SDK converts them. */
+function plainTurns(messages: readonly ModelMessage[]): ChatTurn[] | undefined {
+  const turns: ChatTurn[] = [];
+  for (const message of messages) {
+    if ((message.role !== 'user' && message.role !== 'assistant') || typeof message.content !== 'string') return undefined;
+    turns.push({ role: message.role, content: message.content });
+  }
+  return turns;
+}
+
+async function sdkChat(model: LanguageModelValue, prompt: ChatPrompt, ctx: ComponentContext, abortSignal: AbortSignal, target?: TokenTarget): Promise<ChatReply> {
+  const { generateObject, generateText } = await aiSdk.load();
+  const call = { model: await model.sdk(), ...prompt, ...model.settings, abortSignal };
+  if (model.jsonMode) {
+    const result = await generateObject({ ...call, output: 'no-schema' });
+    const reply = { text: JSON.stringify(result.object), usage: usageOf(result.usage) };
+    if (target && reply.text) tokens(ctx, target)(reply.text);
+    return reply;
+  }
+  if (!target) {
+    const result = await generateText(call);
+    return { text: result.text, usage: usageOf(result.totalUsage) };
+  }
+  return streamChat(call, ctx, target);
 }
 
 async function streamChat(call: Parameters<typeof streamText>[0], ctx: ComponentContext, target: TokenTarget): Promise<ChatReply> {
@@ -79,8 +94,23 @@ function tokens(ctx: ComponentContext, target: TokenTarget): (chunk: string) => 
   };
 }
 
-function callSignal(runSignal: AbortSignal, timeoutMs: number | undefined): AbortSignal {
-  return timeoutMs && timeoutMs > 0 ? AbortSignal.any([runSignal, AbortSignal.timeout(timeoutMs)]) : runSignal;
+/**
+ * The run's signal, or one that also fires after `timeoutMs`. A timer and a listener, both removed when the call
+ * ends (AbortSignal.any + AbortSignal.timeout kept every call's signals alive until the timeout fired).
+ */
+async function withTimeout<T>(runSignal: AbortSignal, timeoutMs: number | undefined, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  if (!timeoutMs || timeoutMs <= 0) return call(runSignal);
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(runSignal.reason);
+  if (runSignal.aborted) onAbort();
+  else runSignal.addEventListener('abort', onAbort, { once: true });
+  const timer = setTimeout(() => controller.abort(new DOMException(`The model call timed out after ${timeoutMs / 1000} s`, 'TimeoutError')), timeoutMs);
+  try {
+    return await call(controller.signal);
+  } finally {
+    clearTimeout(timer);
+    runSignal.removeEventListener('abort', onAbort);
+  }
 }
 
 export function usageOf(usage: LanguageModelUsage | undefined): Usage | null {

@@ -7,6 +7,7 @@
 import { anthropicProvider, compatibleProvider, openaiProvider } from '../shared/heavy-modules.js';
 import type { LanguageModel } from 'ai';
 import type { LanguageModelValue, ModelCallSettings, ModelProvider } from '../../values/language-model.js';
+import { chatEndpoint, type ChatEndpoint } from './chat-completions/endpoint.js';
 
 // Call warnings (a setting the model ignores, such as temperature on reasoning models) are expected here; the
 // SDK would print each one to stderr through process.emitWarning.
@@ -48,9 +49,19 @@ export interface ModelSpec {
   jsonMode?: boolean;
 }
 
+/**
+ * Plain text calls to the OpenAI-compatible providers go through our own client (chat-completions/); its
+ * endpoint (URL and headers with the key) is kept beside the model value rather than on it, so the value still
+ * serialises without its secret. A model value not made here (none today) simply takes the SDK path.
+ */
+const endpoints = new WeakMap<LanguageModelValue, ChatEndpoint>();
+
+/** Where our own chat-completions client sends this model's calls; undefined for Anthropic. */
+export const chatEndpointOf = (model: LanguageModelValue): ChatEndpoint | undefined => endpoints.get(model);
+
 export function createLanguageModel(spec: ModelSpec): LanguageModelValue {
   const { provider, model, apiKey, baseURL } = spec;
-  return {
+  const value: LanguageModelValue = {
     kind: 'language_model',
     provider,
     model,
@@ -60,6 +71,9 @@ export function createLanguageModel(spec: ModelSpec): LanguageModelValue {
     jsonMode: spec.jsonMode,
     sdk: () => sdkModel(provider, model, apiKey, baseURL),
   };
+  const endpoint = provider === 'Anthropic' ? undefined : chatEndpoint(provider, baseURL, apiKey, provider === 'OpenAI');
+  if (endpoint) endpoints.set(value, endpoint);
+  return value;
 }
 
 async function sdkModel(provider: ModelProvider, model: string, apiKey: string, baseURL: string): Promise<LanguageModel> {
