@@ -1,18 +1,18 @@
 /**
- * A streamed chat-completions reply read straight off the socket: the response's string chunks through a small
- * SSE reader, one JSON.parse per event, each text delta handed to `onText` in the tick it arrived. No async
- * iterator or promise per token (the AI SDK's WHATWG pipeline cost ~29 us and dozens of objects per token), and
- * per open stream one reader object: the socket listeners are shared functions that find their reader on the
- * response, so a stream waiting on a slow model holds no closures of its own.
+ * A streamed chat-completions reply read straight off the socket: the response's string chunks through
+ * eventsource-parser, one JSON.parse per event, each text delta handed to `onText` in the tick it arrived. No async
+ * iterator or promise per token (the AI SDK's WHATWG pipeline cost ~29 us and dozens of objects per token); the
+ * socket listeners are shared functions that find their reader on the response, so a stream waiting on a slow
+ * model holds one reader and its parser.
  *
  * The reply must end with `[DONE]`; a connection that closes first, an `error` object in a chunk or a chunk that
  * is not JSON fails the call (and closes the connection) instead of passing off half a reply as the answer. A
  * server that ends its body cleanly after a finish reason but forgets `[DONE]` is accepted.
  */
 import type { IncomingMessage } from 'node:http';
+import { createParser, type EventSourceParser } from 'eventsource-parser';
 import { ChatReplyError } from './call-error.js';
 import { excerpt, messageOf, usageFrom, type ChatReply } from './reply.js';
-import { SseDataReader, type SseSink } from './sse-lines.js';
 
 interface Chunk {
   choices?: { delta?: { content?: unknown }; finish_reason?: unknown }[];
@@ -48,9 +48,9 @@ function onClose(this: Response): void {
   if (!this.complete) this[READER]?.broken();
 }
 
-class StreamReader implements SseSink {
+class StreamReader {
   private readonly reply: ChatReply = { text: '', usage: null };
-  private readonly sse = new SseDataReader();
+  private readonly sse: EventSourceParser = createParser({ onEvent: (event) => this.onData(event.data) });
   private done = false;
   private finished = false;
   private settled = false;
@@ -64,7 +64,7 @@ class StreamReader implements SseSink {
   ) {}
 
   feed(text: string): void {
-    if (!this.settled) this.sse.feed(text, this);
+    if (!this.settled) this.sse.feed(text);
   }
 
   end(): void {
