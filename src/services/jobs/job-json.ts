@@ -45,7 +45,7 @@ export function withKeyJson(head: object, key: string, valueText: string): strin
 }
 
 /** A finished record's text and the record, its response given with its text (encoded once for the reply too). */
-export function finishedRecord(head: Omit<JobRecord, 'response'>, response: StoredResponse, responseText: string): { record: JobRecord; json: string } {
+export function finishedRecord(head: JobRecord, response: StoredResponse, responseText: string): { record: JobRecord; json: string } {
   const json = withKeyJson(head, 'response', responseText);
   return { record: { ...head, response }, json };
 }

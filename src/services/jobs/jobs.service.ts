@@ -278,8 +278,8 @@ export class JobsService {
   /** The terminal record, its JSON text and the reply's, the response encoded once for all three. */
   private finished(record: JobRecord, status: JobStatus, errors: ErrorDetail[], response: StoredResponse, eventCount: number, globals: Record<string, string>) {
     const responseText = JSON.stringify(response);
-    const { response: _previous, ...rest } = record;
-    const head = { ...rest, status, finished_at: new Date().toISOString(), errors, event_count: eventCount };
+    // An unfinished record has no response of its own (were there one, the text's later key would win on parse).
+    const head = { ...record, status, finished_at: new Date().toISOString(), errors, event_count: eventCount };
     const { record: final, json: recordJson } = finishedRecord(head, response, responseText);
     return { final, recordJson, replyJson: replyJson(responseText, globals) };
   }
