@@ -4,7 +4,6 @@
  * (queued -> in_progress -> a terminal status); the log is written once, when the job ends. After a restart,
  * queued jobs run and jobs that were running are marked failed (`recover`, called once at start-up).
  */
-import { randomUUID } from 'node:crypto';
 import type { JobOutcome } from '../../../actors/job.actor.js';
 import type { FlowRecord } from '../../../protocol/flow.schema.js';
 import type { JobEvent, JobMode, JobRecord } from '../../../protocol/job.schema.js';
@@ -20,6 +19,7 @@ import type { FlowRunner, PreparedRun } from '../flow-runner.js';
 import type { FlowVersionsService } from '../flow-versions.service.js';
 import type { FlowsService } from '../flows.service.js';
 import { componentOutputs } from './component-outputs.js';
+import { newJobId } from './job-id.js';
 import { JobLog, type LogWatcher } from './job-log.js';
 import { JobQueue } from './job-queue.js';
 import { finishedRecord, logJson, replyJson, withKeyJson } from './job-json.js';
@@ -83,7 +83,7 @@ export class JobsService {
     const version = request.flow_version ? withFlowVersionCode(() => this.versions.resolve(flow, request.flow_version!)) : undefined;
     const now = new Date().toISOString();
     const record: JobRecord = {
-      id: randomUUID(),
+      id: newJobId(),
       flow_id: flow.id,
       user_id: userId,
       mode,
