@@ -1,14 +1,20 @@
 /**
- * Edge overhead: the health route, a flow create and a flow get through the whole service (routing, auth,
- * validation, store) against a raw uWS handler doing the least possible work, measured in the same run; and
- * node:http doing that same least work, for reference (what a service on Node's own server could reach at best).
+ * Edge overhead: the health route, flow creates (unique names, and one name renamed `Name (n)`) and a flow get
+ * through the whole service (routing, auth, validation, store) against a raw uWS handler doing the least possible
+ * work, measured in the same run; and node:http doing that same least work, for reference (what a service on
+ * Node's own server could reach at best).
  */
 import { load } from '../support/load.js';
 import { BENCH_API_KEY, startRawNodeHttp, startRawUws, startService } from '../support/processes.js';
 import type { Row } from '../support/report.js';
 
+/**
+ * `%%n` and not `%n`: load.ts's wrk script matches its Lua pattern `%%%%n`, which is the text `%%n` (so a `%n`
+ * body was never made unique and every create renamed). Were that pattern fixed to match `%n`, `%%n` would still
+ * give unique names (`%` then the counter).
+ */
 const FLOW_BODY = JSON.stringify({
-  name: 'bench %n',
+  name: 'bench %%n',
   description: 'a small flow',
   data: { nodes: [{ id: 'ChatInput-a', type: 'genericNode', data: { type: 'ChatInput', id: 'ChatInput-a', node: { template: {} } } }], edges: [] },
 });
@@ -27,7 +33,9 @@ export async function edgeScenario(seconds: number): Promise<Row[]> {
   const service = await startService();
   const health = await load({ url: `${service.url}/health`, seconds });
   const create = await load({ url: `${service.url}/api/v1/flows/`, method: 'POST', headers: auth, body: FLOW_BODY, uniqueBodies: true, seconds });
-  const one = await fetch(`${service.url}/api/v1/flows/`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: FLOW_BODY.replace('%n', 'one') });
+  // One name over and over (a UI's "New Flow"): every create after the first is renamed `Name (n)`.
+  const renamed = await load({ url: `${service.url}/api/v1/flows/`, method: 'POST', headers: auth, body: FLOW_BODY.replace('%%n', 'same'), seconds });
+  const one = await fetch(`${service.url}/api/v1/flows/`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: FLOW_BODY.replace('%%n', 'one') });
   const { id } = (await one.json()) as { id: string };
   const get = await load({ url: `${service.url}/api/v1/flows/${id}`, headers: auth, seconds });
   await service.stop();
@@ -40,6 +48,7 @@ export async function edgeScenario(seconds: number): Promise<Row[]> {
     ...row('node:http POST echo (reference)', nodePost, rawPost, 'raw uWS POST echo'),
     ...row('GET /health', health, rawGet, 'raw uWS GET'),
     ...row('POST /api/v1/flows', create, rawPost, 'raw uWS POST echo'),
+    ...row('POST /api/v1/flows, one name (renamed)', renamed, rawPost, 'raw uWS POST echo'),
     ...row('GET /api/v1/flows/{id}', get, rawGet, 'raw uWS GET'),
   ];
 }

@@ -1,6 +1,7 @@
 /**
- * /api/v2/workflows: sync runs at 50 connections against raw uWS in the same run; background submit-to-completed
- * (submit, then follow the job's SSE until its terminal status); SSE fan-out of one live job to 1,000 watchers.
+ * /api/v2/workflows: sync runs at 50 connections against raw uWS (and against v1 runs of the same flow) in the same
+ * run; background submit-to-completed (submit, then follow the job's SSE until its terminal status); SSE fan-out of
+ * one live job to 1,000 watchers.
  */
 import { startHeldModelServer, type HeldModelServer } from '../support/held-model-server.js';
 import { framesOf } from '../support/frames.js';
@@ -44,6 +45,8 @@ export async function workflowsScenario(seconds: number): Promise<Row[]> {
     const echo = await post(`${service.url}/api/v1/flows/`, echoFlow('bench v2 echo'));
     const runBody = { flow_id: echo.id, inputs: { 'ChatInput-in.input_value': 'hello', 'ChatInput-in.session_id': 'bench' } };
     const sync = await load({ url: `${service.url}/api/v2/workflows`, method: 'POST', headers: { 'x-api-key': BENCH_API_KEY }, body: JSON.stringify(runBody), seconds });
+    // The same flow through v1 in the same run: what the job record and its log cost over a plain run.
+    const v1 = await load({ url: `${service.url}/api/v1/run/${echo.id}`, method: 'POST', headers: { 'x-api-key': BENCH_API_KEY }, body, seconds });
 
     const submitToDone: number[] = [];
     for (let i = 0; i < 220; i++) {
@@ -60,6 +63,7 @@ export async function workflowsScenario(seconds: number): Promise<Row[]> {
     return [
       { ...base, measure: 'v2 sync echo req/s (50 conns)', value: sync.rps, unit: 'req/s', baseline: baseline.rps, ratio: syncRatio, target: '>= 0.25', pass: syncRatio >= 0.25 },
       { ...base, measure: 'v2 sync echo p99', value: sync.p99, unit: 'ms', baseline: baseline.p99 },
+      { scenario: 'workflows', measure: 'v2 sync echo req/s against v1 run of the same flow', value: sync.rps, unit: 'req/s', baseline: v1.rps, baselineName: 'v1 run, 50 conns', ratio: sync.rps / v1.rps },
       { scenario: 'workflows', measure: 'background submit-to-completed, median', value: submitMs, unit: 'ms', target: '< 5 ms', pass: submitMs < 5 },
       { scenario: 'workflows', measure: `SSE fan-out: watchers with every event (of ${WATCHERS})`, value: fanout.complete, unit: 'watchers', target: `= ${WATCHERS}`, pass: fanout.complete === WATCHERS },
       { scenario: 'workflows', measure: `SSE fan-out: release to last watcher done (${fanout.events} events)`, value: fanout.lastMs, unit: 'ms', baseline: fanout.singleMs, baselineName: 'one watcher', ratio: fanout.lastMs / fanout.singleMs },

@@ -38,7 +38,7 @@ export class FlowsService {
   onDeleted: (flows: FlowRecord[]) => Promise<void> = async () => {};
   /** Called after a flow changes, so caches built from it (run graphs) are dropped. */
   onUpdated: (flow: FlowRecord) => void = () => {};
-  /** Called (and awaited) after a flow is created or changed, so its data's version is recorded. */
+  /** Called (and awaited) as a flow is created (with the insert, in its commit) or after it changed, so its data's version is recorded. */
   onSaved: (flow: FlowRecord) => Promise<void> = async () => {};
 
   constructor(
@@ -78,9 +78,16 @@ export class FlowsService {
       folder_id: await this.projects.folderFor(userId, folderId ?? input.folder_id),
       fs_path: input.fs_path ?? null,
     };
-    const result = await this.store.flows.insert(flow, flowRenamer);
-    if (!result.ok) throw new BadRequestError(CLASH_MESSAGES[result.clash]);
-    await this.onSaved(result.flow);
+    const inserted = this.store.flows.insert(flow, flowRenamer);
+    // Issued in the same tick as the insert, so both land in one commit (one wait instead of two in a row). A
+    // version depends on the id and data alone, which a rename keeps.
+    const saved = this.onSaved(flow);
+    const [result] = await Promise.all([inserted, saved]);
+    if (!result.ok) {
+      // Only a clash the renamer could not resolve gets here; the version recorded for it goes with it.
+      await this.onDeleted([flow]);
+      throw new BadRequestError(CLASH_MESSAGES[result.clash]);
+    }
     return result.flow;
   }
 

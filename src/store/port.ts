@@ -129,6 +129,17 @@ export interface FlowVersionRepo {
  * v2 workflow jobs. Writes are plain puts issued together (one LMDB commit shared with every other write of that
  * moment), never a transaction per job: thousands of jobs finish per second.
  */
+/** A finished job as stored: its terminal record and its log, with their JSON text (the service encodes parts once). */
+export interface FinishedJob {
+  record: JobRecord;
+  /** `JSON.stringify(record)`, up to key order. */
+  recordJson: string;
+  /** `JSON.stringify(events)` of the job's log. */
+  logJson: string;
+  /** When retention may remove the log (epoch ms). */
+  expiresAt: number;
+}
+
 export interface JobRepo {
   get(id: string): JobRecord | undefined;
   /** Creates or replaces; keeps the index of unfinished jobs in step. */
@@ -137,8 +148,8 @@ export interface JobRepo {
   unfinished(): JobRecord[];
   /** The finished job's event log; undefined once retention removed it. */
   events(id: string): JobEvent[] | undefined;
-  /** Stores a finished job's log; `expiresAt` (epoch ms) is when retention may remove it. */
-  putEvents(id: string, events: JobEvent[], expiresAt: number): Promise<void>;
+  /** Stores a finished job's terminal record and its log in one commit, dropping it from the unfinished index. */
+  putFinished(job: FinishedJob): Promise<void>;
   /** Removes the logs that expired before `now`; returns how many. */
   expireEvents(now: number): Promise<number>;
 }

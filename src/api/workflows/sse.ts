@@ -1,10 +1,12 @@
 /**
  * Server-sent events for job logs: `id:` is the event's sequence number (so `Last-Event-ID` resumes), `event:`
- * its kind, `data:` its JSON. A frame is encoded once and shared by every watcher of the job.
+ * its kind, `data:` its JSON. A frame is encoded once and shared by every watcher of the job; its data text is the
+ * one the stored log is built from.
  */
 import type { JobEvent } from '../../../protocol/job.schema.js';
 import { FramePipe } from '../../edge/frame-pipe.js';
 import { Reply } from '../../edge/reply.js';
+import { dataJson } from '../../services/jobs/job-json.js';
 import type { LogWatcher } from '../../services/jobs/job-log.js';
 
 const frames = new WeakMap<JobEvent, string>();
@@ -12,7 +14,7 @@ const frames = new WeakMap<JobEvent, string>();
 export function sseFrame(event: JobEvent): string {
   let frame = frames.get(event);
   if (frame === undefined) {
-    frame = `id: ${event.seq}\nevent: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;
+    frame = `id: ${event.seq}\nevent: ${event.event}\ndata: ${dataJson(event)}\n\n`;
     frames.set(event, frame);
   }
   return frame;

@@ -54,9 +54,10 @@ export function workflowsRoutes(services: Services): Route[] {
           return sseReply((watcher) => job.log.watch(0, watcher));
         }
         const job = await jobs.submit(userId, body, globals, 'sync', signal);
-        const response = await jobs.result(job);
-        if (response.status === 'timed_out') throw withCode(new TimeoutError(response.errors[0]?.error ?? 'Execution timeout'), 'EXECUTION_TIMEOUT');
-        return response;
+        const result = await jobs.result(job);
+        if (result.status === 'timed_out') throw withCode(new TimeoutError(result.errors[0]?.error ?? 'Execution timeout'), 'EXECUTION_TIMEOUT');
+        // The WorkflowResponse as the job encoded it once (its record and log hold the same text).
+        return Reply.bytes(result.json, 'application/json');
       },
     }),
     defineRoute({

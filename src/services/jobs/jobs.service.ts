@@ -4,11 +4,10 @@
  * (queued -> in_progress -> a terminal status); the log is written once, when the job ends. After a restart,
  * queued jobs run and jobs that were running are marked failed (`recover`, called once at start-up).
  */
-import { randomUUID } from 'node:crypto';
 import type { JobOutcome } from '../../../actors/job.actor.js';
 import type { FlowRecord } from '../../../protocol/flow.schema.js';
 import type { JobEvent, JobMode, JobRecord } from '../../../protocol/job.schema.js';
-import { TERMINAL_STATUSES, type JobStatus, type WorkflowRequest, type WorkflowResponse } from '../../../protocol/workflow.schema.js';
+import { TERMINAL_STATUSES, type ErrorDetail, type JobStatus, type WorkflowRequest, type WorkflowResponse } from '../../../protocol/workflow.schema.js';
 import type { SecretBox } from '../../auth/secret-box.js';
 import type { RunHandle } from '../../engine/engine.js';
 import { NotFoundError, withCode } from '../../errors/index.js';
@@ -20,9 +19,11 @@ import type { FlowRunner, PreparedRun } from '../flow-runner.js';
 import type { FlowVersionsService } from '../flow-versions.service.js';
 import type { FlowsService } from '../flows.service.js';
 import { componentOutputs } from './component-outputs.js';
+import { newJobId } from './job-id.js';
 import { JobLog, type LogWatcher } from './job-log.js';
 import { JobQueue } from './job-queue.js';
-import { jobResponse, outcomeErrors, runResponse } from './workflow-reply.js';
+import { finishedRecord, logJson, replyJson, withKeyJson } from './job-json.js';
+import { outcomeErrors, runResponse, type StoredResponse } from './workflow-reply.js';
 
 export interface JobsOptions {
   timeoutMs: number;
@@ -40,9 +41,14 @@ interface LiveJob {
   handle?: RunHandle;
   /** A stop arrived before the job had a run to cancel (while its queued record was being written). */
   stopRequested?: boolean;
-  /** Resolves with the final record once it is stored. */
-  done: Promise<JobRecord>;
-  settle(record: JobRecord): void;
+  /** Resolves once the final record is stored: the record, and its reply (with the globals echo) as JSON text. */
+  done: Promise<FinishedLiveJob>;
+  settle(finished: FinishedLiveJob): void;
+}
+
+interface FinishedLiveJob {
+  record: JobRecord;
+  replyJson: string;
 }
 
 export type JobView = { kind: 'job'; record: JobRecord } | { kind: 'response'; response: WorkflowResponse };
@@ -77,7 +83,7 @@ export class JobsService {
     const version = request.flow_version ? withFlowVersionCode(() => this.versions.resolve(flow, request.flow_version!)) : undefined;
     const now = new Date().toISOString();
     const record: JobRecord = {
-      id: randomUUID(),
+      id: newJobId(),
       flow_id: flow.id,
       user_id: userId,
       mode,
@@ -106,10 +112,13 @@ export class JobsService {
     return job;
   }
 
-  /** The sync reply: the full run reply once the job ends (timed out and cancelled jobs included). */
-  async result(job: LiveJob): Promise<WorkflowResponse> {
-    const record = await job.done;
-    return { ...record.response!, globals: job.globals };
+  /**
+   * The sync reply once the job ends (timed out and cancelled jobs included): its status and errors, and the full
+   * run reply as JSON text (encoded once, shared with the stored record and log).
+   */
+  async result(job: LiveJob): Promise<{ status: JobStatus; errors: ErrorDetail[]; json: string }> {
+    const { record, replyJson } = await job.done;
+    return { status: record.status, errors: record.errors, json: replyJson };
   }
 
   /** Status and, once finished, the full run reply; 404 for unknown jobs and other users' jobs. */
@@ -147,7 +156,7 @@ export class JobsService {
     if (this.queue.remove(job)) await this.finish(job, CANCELLED_BEFORE_START);
     else if (job.handle) job.handle.cancel('cancelled');
     else job.stopRequested = true;
-    const final = await job.done;
+    const final = (await job.done).record;
     return final.status === 'cancelled' ? `Job ${jobId} cancelled successfully.` : `Job ${jobId} already finished (${final.status}).`;
   }
 
@@ -206,8 +215,8 @@ export class JobsService {
       // Watchers of streamed and background jobs see tokens; a sync reply has no use for them.
       stream: record.mode !== 'sync',
     });
-    let settle!: (record: JobRecord) => void;
-    const done = new Promise<JobRecord>((resolve) => (settle = resolve));
+    let settle!: (finished: FinishedLiveJob) => void;
+    const done = new Promise<FinishedLiveJob>((resolve) => (settle = resolve));
     return { record, globals, log: new JobLog(), prepared, done, settle };
   }
 
@@ -243,26 +252,42 @@ export class JobsService {
     const outputs = status === 'completed' ? componentOutputs(prepared.graph, outcome) : {};
     for (const output of Object.values(outputs)) log.append('output', output);
     if (status === 'failed') log.append('error', errors[0]);
-    const response = runResponse(record, status, outputs, errors);
-    const final: JobRecord = { ...record, status, finished_at: new Date().toISOString(), response, errors, event_count: log.events.length + 1 };
-    log.append('job_status', { ...this.statusData(final), response: { ...response, globals: job.globals } });
+    const { final, recordJson, replyJson } = this.finished(record, status, errors, runResponse(record, status, outputs, errors), log.events.length + 1, job.globals);
+    this.appendFinalStatus(log, final, replyJson, job.globals);
     job.record = final;
     if (this.closed) return;
     try {
-      await Promise.all([this.store.jobs.put(final), this.store.jobs.putEvents(final.id, log.events, Date.now() + this.options.retentionMs)]);
+      await this.store.jobs.putFinished({ record: final, recordJson, logJson: logJson(log.events), expiresAt: Date.now() + this.options.retentionMs });
     } catch (err) {
       this.logger.error({ err, jobId: final.id }, 'job result write failed');
     }
     this.live.delete(final.id);
     log.end();
-    job.settle(final);
+    job.settle({ record: final, replyJson });
   }
 
   private async markInterrupted(record: JobRecord): Promise<void> {
     const errors = [{ error: 'The service stopped while this job was running; it did not finish.', code: 'JOB_INTERRUPTED', details: null }];
-    const final: JobRecord = { ...record, status: 'failed', finished_at: new Date().toISOString(), errors, response: runResponse(record, 'failed', {}, errors), event_count: 1 };
-    const events: JobEvent[] = [{ seq: 1, event: 'job_status', data: { ...this.statusData(final), response: { ...final.response, globals: this.echoedGlobals(final) } } }];
-    await Promise.all([this.store.jobs.put(final), this.store.jobs.putEvents(final.id, events, Date.now() + this.options.retentionMs)]);
+    const globals = this.echoedGlobals(record);
+    const { final, recordJson, replyJson } = this.finished(record, 'failed', errors, runResponse(record, 'failed', {}, errors), 1, globals);
+    const log = new JobLog();
+    this.appendFinalStatus(log, final, replyJson, globals);
+    await this.store.jobs.putFinished({ record: final, recordJson, logJson: logJson(log.events), expiresAt: Date.now() + this.options.retentionMs });
+  }
+
+  /** The terminal record, its JSON text and the reply's, the response encoded once for all three. */
+  private finished(record: JobRecord, status: JobStatus, errors: ErrorDetail[], response: StoredResponse, eventCount: number, globals: Record<string, string>) {
+    const responseText = JSON.stringify(response);
+    // An unfinished record has no response of its own (were there one, the text's later key would win on parse).
+    const head = { ...record, status, finished_at: new Date().toISOString(), errors, event_count: eventCount };
+    const { record: final, json: recordJson } = finishedRecord(head, response, responseText);
+    return { final, recordJson, replyJson: replyJson(responseText, globals) };
+  }
+
+  /** The log's last event: the terminal status with the reply (its text reused for the event's data). */
+  private appendFinalStatus(log: JobLog, final: JobRecord, replyText: string, globals: Record<string, string>): void {
+    const status = this.statusData(final);
+    log.append('job_status', { ...status, response: { ...final.response, globals } }, withKeyJson(status, 'response', replyText));
   }
 
   /** What a watcher sees of a job whose log retention removed: its terminal status, at its original number. */

@@ -6,10 +6,9 @@
 import type { Database, RootDatabase } from 'lmdb';
 import type { FlowRecord } from '../../../protocol/flow.schema.js';
 import type { FlowRenamer, FlowRepo, UniqueWrite } from '../port.js';
+import { SimilarNames, type NameKind } from './flow-similar-names.js';
 import { owner, prefixRange } from './keys.js';
 import { textPrefixRange } from './name-prefix.js';
-
-type NameKind = 'n' | 'e';
 
 /** Decoded records kept for `getShared` (a Langflow flow takes 0.1-0.25 ms to decode). */
 const SHARED_MAX = 1000;
@@ -45,9 +44,15 @@ export function lmdbFlows(env: RootDatabase): FlowRepo {
   function written<T>(ids: Iterable<string>, write: Promise<T>): Promise<T> {
     const touched = [...ids];
     for (const id of touched) shared.delete(id);
-    return write.finally(() => {
-      for (const id of touched) shared.delete(id);
-    });
+    return write
+      .catch((error: unknown) => {
+        // The memo followed writes that did not land.
+        similarNames.clear();
+        throw error;
+      })
+      .finally(() => {
+        for (const id of touched) shared.delete(id);
+      });
   }
 
   const resolve = (ids: Iterable<[string, string]>) =>
@@ -55,8 +60,11 @@ export function lmdbFlows(env: RootDatabase): FlowRepo {
 
   const namesOfKind = (userId: string | null, kind: NameKind) => [...names.getKeys(prefixRange(owner(userId), kind))].map((k) => k[2]);
 
-  const namesStartingWith = (userId: string | null, kind: NameKind, text: string) =>
-    [...names.getKeys(textPrefixRange([owner(userId), kind], text))].map((k) => k[2]);
+  const namesStartingWith = (ownerKey: string, kind: NameKind, text: string) =>
+    [...names.getKeys(textPrefixRange([ownerKey, kind], text))].map((k) => k[2]);
+
+  /** The similar names handed to the renamer, without reading them all on every rename. */
+  const similarNames = new SimilarNames(namesStartingWith);
 
   /** Inside a transaction: is this unique name free for `flowId`? */
   const free = (key: NameKey | undefined, flowId: string) => {
@@ -69,10 +77,10 @@ export function lmdbFlows(env: RootDatabase): FlowRepo {
   function renamed(flow: FlowRecord, renamer: FlowRenamer): FlowRecord {
     let next = flow;
     if (!free(nameKey(next), next.id)) {
-      next = { ...next, name: renamer.name(next.name, namesStartingWith(next.user_id, 'n', `${next.name} (`)) };
+      next = { ...next, name: renamer.name(next.name, similarNames.of(owner(next.user_id), 'n', next.name, renamer)) };
     }
     if (next.endpoint_name && !free(endpointKey(next), next.id)) {
-      const similar = namesStartingWith(next.user_id, 'e', `${next.endpoint_name}-`);
+      const similar = similarNames.of(owner(next.user_id), 'e', next.endpoint_name, renamer);
       next = { ...next, endpoint_name: renamer.endpointName(next.endpoint_name, similar) };
     }
     return next;
@@ -91,6 +99,8 @@ export function lmdbFlows(env: RootDatabase): FlowRepo {
     names.put(nameKey(flow), flow.id);
     const ep = endpointKey(flow);
     if (ep) names.put(ep, flow.id);
+    similarNames.added(owner(flow.user_id), 'n', flow.name);
+    if (ep) similarNames.added(owner(flow.user_id), 'e', ep[2]);
   }
 
   function unindex(flow: FlowRecord): void {
@@ -99,6 +109,8 @@ export function lmdbFlows(env: RootDatabase): FlowRepo {
     names.remove(nameKey(flow));
     const ep = endpointKey(flow);
     if (ep) names.remove(ep);
+    similarNames.removed(owner(flow.user_id), 'n', flow.name);
+    if (ep) similarNames.removed(owner(flow.user_id), 'e', ep[2]);
   }
 
   return {

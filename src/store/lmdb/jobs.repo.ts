@@ -11,27 +11,35 @@ import type { JobRepo } from '../port.js';
 type ExpiryKey = [expiresAt: number, jobId: string];
 
 export function lmdbJobs(env: RootDatabase): JobRepo {
-  const jobs: Database<JobRecord, string> = env.openDB({ name: 'jobs', encoding: 'msgpack' });
+  // Records and logs are stored as JSON text: V8's native JSON is several times cheaper than msgpack for these
+  // nested reply and message dicts (the record's response is the sync reply's text, already encoded), and they are
+  // written once and rarely read. Records written as msgpack objects by earlier versions still read as they are.
+  const jobs: Database<string | JobRecord, string> = env.openDB({ name: 'jobs', encoding: 'msgpack' });
   const unfinished: Database<null, string> = env.openDB({ name: 'jobs_unfinished', encoding: 'msgpack' });
-  // A log is stored as JSON text: V8's native JSON is several times cheaper than msgpack for these nested
-  // message dicts, and a log is written once and rarely read.
   const events: Database<string, string> = env.openDB({ name: 'job_events', encoding: 'string' });
   const expiry: Database<null, ExpiryKey> = env.openDB({ name: 'job_events_expiry', encoding: 'msgpack' });
 
+  const get = (id: string): JobRecord | undefined => {
+    const stored = jobs.get(id);
+    return typeof stored === 'string' ? (JSON.parse(stored) as JobRecord) : stored;
+  };
+
   return {
-    get: (id) => jobs.get(id),
+    get,
     // Puts issued in one tick share one commit, so the record and its index land together.
     put: async (job) => {
       const index = TERMINAL_STATUSES.has(job.status) ? unfinished.remove(job.id) : unfinished.put(job.id, null);
-      await Promise.all([jobs.put(job.id, job), index]);
+      await Promise.all([jobs.put(job.id, JSON.stringify(job)), index]);
     },
-    unfinished: () => [...unfinished.getKeys()].map((id) => jobs.get(id)).filter((job): job is JobRecord => job !== undefined),
+    unfinished: () => [...unfinished.getKeys()].map(get).filter((job): job is JobRecord => job !== undefined),
     events: (id) => {
       const text = events.get(id);
       return text === undefined ? undefined : (JSON.parse(text) as JobEvent[]);
     },
-    putEvents: async (id, log, expiresAt) => {
-      await Promise.all([events.put(id, JSON.stringify(log)), expiry.put([expiresAt, id], null)]);
+    putFinished: async ({ record, recordJson, logJson, expiresAt }) => {
+      // Plain puts of one tick: one commit for the four (never awaited one by one).
+      const writes = [jobs.put(record.id, recordJson), unfinished.remove(record.id), events.put(record.id, logJson), expiry.put([expiresAt, record.id], null)];
+      await Promise.all(writes);
     },
     async expireEvents(now) {
       const due = [...expiry.getKeys({ end: [now, '\uffff'] })];
