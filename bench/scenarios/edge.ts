@@ -8,13 +8,9 @@ import { load } from '../support/load.js';
 import { BENCH_API_KEY, startRawNodeHttp, startRawUws, startService } from '../support/processes.js';
 import type { Row } from '../support/report.js';
 
-/**
- * `%%n` and not `%n`: load.ts's wrk script matches its Lua pattern `%%%%n`, which is the text `%%n` (so a `%n`
- * body was never made unique and every create renamed). Were that pattern fixed to match `%n`, `%%n` would still
- * give unique names (`%` then the counter).
- */
+/** `%n` becomes a per-request counter (load's `uniqueBodies`): every create gets a name of its own. */
 const FLOW_BODY = JSON.stringify({
-  name: 'bench %%n',
+  name: 'bench %n',
   description: 'a small flow',
   data: { nodes: [{ id: 'ChatInput-a', type: 'genericNode', data: { type: 'ChatInput', id: 'ChatInput-a', node: { template: {} } } }], edges: [] },
 });
@@ -34,8 +30,8 @@ export async function edgeScenario(seconds: number): Promise<Row[]> {
   const health = await load({ url: `${service.url}/health`, seconds });
   const create = await load({ url: `${service.url}/api/v1/flows/`, method: 'POST', headers: auth, body: FLOW_BODY, uniqueBodies: true, seconds });
   // One name over and over (a UI's "New Flow"): every create after the first is renamed `Name (n)`.
-  const renamed = await load({ url: `${service.url}/api/v1/flows/`, method: 'POST', headers: auth, body: FLOW_BODY.replace('%%n', 'same'), seconds });
-  const one = await fetch(`${service.url}/api/v1/flows/`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: FLOW_BODY.replace('%%n', 'one') });
+  const renamed = await load({ url: `${service.url}/api/v1/flows/`, method: 'POST', headers: auth, body: FLOW_BODY.replace('%n', 'same'), seconds });
+  const one = await fetch(`${service.url}/api/v1/flows/`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: FLOW_BODY.replace('%n', 'one') });
   const { id } = (await one.json()) as { id: string };
   const get = await load({ url: `${service.url}/api/v1/flows/${id}`, headers: auth, seconds });
   await service.stop();

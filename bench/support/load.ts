@@ -58,7 +58,7 @@ async function wrk(spec: LoadSpec): Promise<LoadResult> {
     ...headerLines,
     spec.uniqueBodies
       ? // Each wrk thread gets its own Lua state; a random prefix keeps threads apart.
-        `local n = 0\nlocal prefix = tostring(math.random(1, 1e9))\nrequest = function()\n  n = n + 1\n  local b = string.gsub(${JSON.stringify(body)}, "%%%%n", prefix .. "-" .. n)\n  return wrk.format(nil, nil, nil, b)\nend`
+        `local n = 0\nlocal prefix = tostring(math.random(1, 1e9))\nrequest = function()\n  n = n + 1\n  local b = string.gsub(${JSON.stringify(body)}, "%%n", prefix .. "-" .. n)\n  return wrk.format(nil, nil, nil, b)\nend`
       : `wrk.body = ${JSON.stringify(body)}`,
     // One thread (-t 1), so one counter sees every response. Stopping the thread does not end wrk (its main
     // thread sleeps out -d): the thread says so on stdout and wrkUntilDone interrupts that sleep.
