@@ -7,7 +7,7 @@
  * queue of turns. A batch's stores are acknowledged at once with the message's id and order, and with the promise of
  * the one LMDB commit that holds the whole batch; runs await their writes before they complete.
  */
-import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from '../src/store/time-ordered-id.js';
 import { spawn, type Ref } from 'nact';
 import type { MessageRecord } from '../protocol/message.schema.js';
 import type { MessageRepo } from '../src/store/port.js';
@@ -135,7 +135,7 @@ export function spawnSession(parent: Ref<never>, name: string, key: { flowId: st
    */
   function idFor(state: SessionState, message: MessageValue): string {
     const given = message.id;
-    if (!given || repo.get(given) || state.cache.some((m) => m.id === given)) return randomUUID();
+    if (!given || repo.get(given) || state.cache.some((m) => m.id === given)) return timeOrderedId();
     return given;
   }
 

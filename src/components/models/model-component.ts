@@ -2,7 +2,7 @@
  * What every model component shares (Langflow's LCModelComponent): the Input / System Message / Stream fields,
  * the two outputs (the reply as a Message, and the model itself as a LanguageModel), and the reply itself.
  */
-import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from '../../store/time-ordered-id.js';
 import type { LanguageModelValue } from '../../values/language-model.js';
 import { createMessage, isMessage, type MessageValue } from '../../values/message.js';
 import type { ComponentContext, OutputSpec } from '../contract.js';
@@ -47,7 +47,7 @@ export async function modelReply(model: LanguageModelValue, inputs: ReplyInputs,
   const common = { session_id: ctx.run.sessionId, flow_id: ctx.run.flowId };
   let target: TokenTarget | undefined;
   if (inputs.stream) {
-    const messageId = randomUUID();
+    const messageId = timeOrderedId();
     const placeholder = createMessage({ id: messageId, text: '', sender: 'Machine', sender_name: 'AI', ...common, properties: { source, state: 'partial' } });
     target = { messageId, placeholder };
   }

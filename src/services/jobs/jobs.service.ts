@@ -19,7 +19,7 @@ import type { FlowRunner, PreparedRun } from '../flow-runner.js';
 import type { FlowVersionsService } from '../flow-versions.service.js';
 import type { FlowsService } from '../flows.service.js';
 import { componentOutputs } from './component-outputs.js';
-import { newJobId } from './job-id.js';
+import { timeOrderedId } from '../../store/time-ordered-id.js';
 import { JobLog, type LogWatcher } from './job-log.js';
 import { JobQueue } from './job-queue.js';
 import { finishedRecord, logJson, replyJson, withKeyJson } from './job-json.js';
@@ -83,7 +83,7 @@ export class JobsService {
     const version = request.flow_version ? withFlowVersionCode(() => this.versions.resolve(flow, request.flow_version!)) : undefined;
     const now = new Date().toISOString();
     const record: JobRecord = {
-      id: newJobId(),
+      id: timeOrderedId(),
       flow_id: flow.id,
       user_id: userId,
       mode,
