@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import t from 'tap';
-import { defineComponent, type FieldSpec } from '../src/components/contract.js';
+import { defineComponent, type ComponentContext, type FieldSpec } from '../src/components/contract.js';
 import { handle, text } from '../src/components/fields.js';
 import { planRun } from '../src/engine/plan.js';
 import { FlowInvalidError } from '../src/errors/index.js';
@@ -59,18 +59,22 @@ function gate() {
   return { component, seen, release };
 }
 
-const failing = defineComponent({
-  type: 'TestFail',
-  version: 1,
-  displayName: 'Fails',
-  description: '',
-  category: 'test',
-  icon: '',
-  fields: { input: any('Input') },
-  outputs: [{ name: 'out', displayName: 'Out', types: ['Message'], method: 'out' }],
-  run: async () => {
-    throw new Error('boom');
-  },
+/** A test component with one input and one output `out`: only its type and what it does differ. */
+const inOut = (type: string, run: (inputs: { input: unknown }, ctx: ComponentContext) => Promise<{ out: unknown }>) =>
+  defineComponent({
+    type,
+    version: 1,
+    displayName: type,
+    description: '',
+    category: 'test',
+    icon: '',
+    fields: { input: any('Input') },
+    outputs: [{ name: 'out', displayName: 'Out', types: ['Message'], method: 'out' }],
+    run,
+  });
+
+const failing = inOut('TestFail', async () => {
+  throw new Error('boom');
 });
 
 /** Chooses one of two outputs, as If-Else does: the other stays undefined. */
@@ -157,21 +161,11 @@ t.test('a component that first reads the signal after its run was cancelled find
   let release!: () => void;
   const released = new Promise<void>((r) => (release = r));
   const seen: { aborted?: boolean; reason?: unknown } = {};
-  const late = defineComponent({
-    type: 'TestLateSignal',
-    version: 1,
-    displayName: 'Late signal',
-    description: '',
-    category: 'test',
-    icon: '',
-    fields: { input: any('Input') },
-    outputs: [{ name: 'out', displayName: 'Out', types: ['Message'], method: 'out' }],
-    async run(_inputs, ctx) {
-      await released; // never touches ctx.signal before the cancel
-      seen.aborted = ctx.signal.aborted;
-      seen.reason = ctx.signal.reason;
-      return { out: 'late' };
-    },
+  const late = inOut('TestLateSignal', async (_inputs, ctx) => {
+    await released; // never touches ctx.signal before the cancel
+    seen.aborted = ctx.signal.aborted;
+    seen.reason = ctx.signal.reason;
+    return { out: 'late' };
   });
   const running = h.run(graphOf([['src', source], ['late', late]], [['src', 'out', 'late', 'input']]));
   await new Promise((r) => setTimeout(r, 20));
