@@ -25,6 +25,7 @@ export interface RunScope {
 export class VertexContext implements ComponentContext {
   readonly #scope: RunScope;
   readonly #vertexId: string;
+  #run: ComponentContext['run'] | undefined;
   dynamic: Readonly<Record<string, unknown>> = {};
 
   constructor(
@@ -60,10 +61,13 @@ export class VertexContext implements ComponentContext {
     return this.#scope.files;
   }
 
+  /** Made on first use and kept: components read it several times and may compare it. */
   get run(): ComponentContext['run'] {
+    if (this.#run) return this.#run;
     const { flow, sessionId, graph } = this.#scope;
     const vertexId = this.#vertexId;
-    return { flowId: flow.id, flowName: flow.name, sessionId, userId: flow.userId, vertexId, displayName: graph.vertices.get(vertexId)!.displayName };
+    this.#run = { flowId: flow.id, flowName: flow.name, sessionId, userId: flow.userId, vertexId, displayName: graph.vertices.get(vertexId)!.displayName };
+    return this.#run;
   }
 
   sourceOf(field: string): ReturnType<ComponentContext['sourceOf']> {
