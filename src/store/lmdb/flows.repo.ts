@@ -8,6 +8,7 @@ import type { FlowRecord } from '../../../protocol/flow.schema.js';
 import type { FlowRenamer, FlowRepo, UniqueWrite } from '../port.js';
 import { SimilarNames, type NameKind } from './flow-similar-names.js';
 import { owner, prefixRange } from './keys.js';
+import { SharedRecords } from './shared-records.js';
 import { textPrefixRange } from './name-prefix.js';
 
 /** Decoded records kept for `getShared` (a Langflow flow takes 0.1-0.25 ms to decode). */
@@ -24,36 +25,18 @@ export function lmdbFlows(env: RootDatabase): FlowRepo {
   const endpointKey = (flow: FlowRecord): NameKey | undefined =>
     flow.endpoint_name ? [owner(flow.user_id), 'e', flow.endpoint_name] : undefined;
 
-  const shared = new Map<string, FlowRecord>();
+  const shared = new SharedRecords<FlowRecord>(SHARED_MAX, (id) => flows.get(id));
+  const getShared = (id: string) => shared.get(id);
 
-  function getShared(id: string): FlowRecord | undefined {
-    let flow = shared.get(id);
-    if (flow) return flow;
-    flow = flows.get(id);
-    if (flow) {
-      if (shared.size >= SHARED_MAX) shared.delete(shared.keys().next().value!);
-      shared.set(id, flow);
-    }
-    return flow;
-  }
-
-  /**
-   * A write drops the flows it touches when it is issued and again once committed: a read between the two sees the
-   * previous commit and may keep that record.
-   */
-  function written<T>(ids: Iterable<string>, write: Promise<T>): Promise<T> {
-    const touched = [...ids];
-    for (const id of touched) shared.delete(id);
-    return write
-      .catch((error: unknown) => {
+  const written = <T>(ids: Iterable<string>, write: Promise<T>): Promise<T> =>
+    shared.written(
+      ids,
+      write.catch((error: unknown) => {
         // The memo followed writes that did not land.
         similarNames.clear();
         throw error;
-      })
-      .finally(() => {
-        for (const id of touched) shared.delete(id);
-      });
-  }
+      }),
+    );
 
   const resolve = (ids: Iterable<[string, string]>) =>
     [...ids].map(([, id]) => flows.get(id)).filter((f): f is FlowRecord => f !== undefined);

@@ -2,6 +2,7 @@
 import type { Database, RootDatabase } from 'lmdb';
 import type { UserRecord } from '../../../protocol/user.schema.js';
 import type { UserRepo } from '../port.js';
+import { SharedRecords } from './shared-records.js';
 
 /** Users whose decoded record is kept for getShared. */
 const SHARED_MAX = 10_000;
@@ -10,26 +11,12 @@ export function lmdbUsers(env: RootDatabase): UserRepo {
   const users: Database<UserRecord, string> = env.openDB({ name: 'users', encoding: 'msgpack' });
   const usernames: Database<string, string> = env.openDB({ name: 'usernames', encoding: 'msgpack' });
 
-  // Decoded records for getShared; a write drops the user when issued and again once committed (a read between
-  // the two sees the previous commit and may keep that record).
-  const shared = new Map<string, UserRecord>();
-  const written = <T>(id: string, write: Promise<T>): Promise<T> => {
-    shared.delete(id);
-    return write.finally(() => shared.delete(id));
-  };
+  const shared = new SharedRecords<UserRecord>(SHARED_MAX, (id) => users.get(id));
+  const written = <T>(id: string, write: Promise<T>): Promise<T> => shared.written([id], write);
 
   return {
     get: (id) => users.get(id),
-    getShared(id) {
-      let user = shared.get(id);
-      if (user) return user;
-      user = users.get(id);
-      if (user) {
-        if (shared.size >= SHARED_MAX) shared.delete(shared.keys().next().value!);
-        shared.set(id, user);
-      }
-      return user;
-    },
+    getShared: (id) => shared.get(id),
     getByUsername(username) {
       const id = usernames.get(username);
       return id ? users.get(id) : undefined;
