@@ -4,7 +4,8 @@
  * what the bench sees is the cost of whoever reads the stream, not of the model. It runs as its own process (this
  * file is also its script): in the bench's process its synchronous writes would hold back the bench's reader.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
+import { text } from 'node:stream/consumers';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { startProcess } from './processes.js';
@@ -33,18 +34,9 @@ function streamReply(res: ServerResponse, tokens: number, model: string): void {
   res.end('data: [DONE]\n\n');
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
 function listen(tokens: number): void {
   const http = createServer(async (req, res) => {
-    const body = await readBody(req);
+    const body = await text(req);
     if (req.method !== 'POST' || !(req.url ?? '').startsWith('/v1/chat/completions')) {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not found","type":"invalid_request_error"}}');
       return;

@@ -8,6 +8,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { text } from 'node:stream/consumers';
 import { anthropicError, anthropicReply, anthropicTurn } from './model-server-anthropic.js';
 import { openaiError, openaiReply, openaiTurn, sendJson } from './model-server-openai.js';
 import { planReply, type RecordedRequest, type ReplyScript, type ScriptedReply } from './model-server-replies.js';
@@ -61,7 +62,7 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
   };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const raw = await readBody(req);
+    const raw = await text(req);
     const path = (req.url ?? '/').split('?')[0];
     const record: RecordedRequest = { method: req.method ?? 'GET', path, headers: req.headers, body: parseJson(raw), aborted: false };
     requests.push(record);
@@ -101,15 +102,6 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
   server.url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   server.baseURL = `${server.url}/v1`;
   return server;
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }
 
 function parseJson(raw: string): unknown {
