@@ -5,9 +5,8 @@
  */
 import t from 'tap';
 import { createFlow } from './support/flow-helpers.js';
-import { edge, flow, node } from './support/langflow-json.js';
 import type { ModelServer } from './support/model-server.js';
-import { chatModelFlow, collect, keyVariable, modelClient, startModelStack } from './support/model-flows.js';
+import { chatModelFlow, collect, modelClient, openaiModelTemplate, startModelStack, twoModelChainFlow } from './support/model-flows.js';
 import type { TestServer } from './support/server.js';
 
 let model: ModelServer;
@@ -19,10 +18,8 @@ t.before(async () => {
 });
 t.teardown(() => close());
 
-const lm = (extra: Record<string, unknown> = {}) => ({ provider: 'OpenAI', model_name: 'gpt-4o-mini', api_key: keyVariable(), ...extra });
-
 t.test('stream=true: add_message (user), add_message (AI, empty), tokens, final add_message with the same id, end', async (t) => {
-  const created = await createFlow(server, chatModelFlow('Streaming', 'LanguageModelComponent', lm()));
+  const created = await createFlow(server, chatModelFlow('Streaming', 'LanguageModelComponent', openaiModelTemplate()));
   const before = model.chats.length;
   const events = await collect(await modelClient(server).flow(created.id).stream('tell me more', { session_id: 'stream-1' }));
 
@@ -57,7 +54,7 @@ t.test('stream=true: add_message (user), add_message (AI, empty), tokens, final 
 });
 
 t.test('a batch run does not stream, whatever the node says; a model not feeding a Chat Output does not stream', async (t) => {
-  const batch = await createFlow(server, chatModelFlow('Stream field on', 'LanguageModelComponent', lm({ stream: true })));
+  const batch = await createFlow(server, chatModelFlow('Stream field on', 'LanguageModelComponent', openaiModelTemplate({ stream: true })));
   const before = model.chats.length;
   const response = await modelClient(server).flow(batch.id).run('quiet');
   t.equal(response.chatOutputText(), 'You said: quiet');
@@ -65,15 +62,7 @@ t.test('a batch run does not stream, whatever the node says; a model not feeding
   t.equal(response.outputs[0].outputs[0].results.message.properties.state, 'complete');
 
   // Chat Input -> LM 1 -> LM 2 -> Chat Output: only LM 2 feeds the Chat Output.
-  const chain = flow(
-    'Chain',
-    [node('ChatInput-in001', 'ChatInput'), node('LanguageModelComponent-first', 'LanguageModelComponent', lm()), node('LanguageModelComponent-second', 'LanguageModelComponent', lm()), node('ChatOutput-out01', 'ChatOutput')],
-    [
-      edge('ChatInput-in001', 'message', 'LanguageModelComponent-first', 'input_value'),
-      edge('LanguageModelComponent-first', 'text_output', 'LanguageModelComponent-second', 'input_value'),
-      edge('LanguageModelComponent-second', 'text_output', 'ChatOutput-out01', 'input_value'),
-    ],
-  );
+  const chain = twoModelChainFlow('Chain');
   const created = await createFlow(server, chain);
   const start = model.chats.length;
   const events = await collect(await modelClient(server).flow(created.id).stream('chained'));
@@ -87,7 +76,7 @@ t.test('a batch run does not stream, whatever the node says; a model not feeding
 });
 
 t.test('a provider error while streaming ends the stream with an error event naming the component', async (t) => {
-  const created = await createFlow(server, chatModelFlow('Streaming error', 'LanguageModelComponent', lm()));
+  const created = await createFlow(server, chatModelFlow('Streaming error', 'LanguageModelComponent', openaiModelTemplate()));
   model.script({ error: { status: 401, message: 'Invalid key.' } });
   const res = await server.request(`/api/v1/run/${created.id}?stream=true`, { method: 'POST', json: { input_value: 'x' }, headers: { 'X-FLOWSVC-GLOBAL-VAR-OPENAIKEY': 'bad' } });
   const frames = (await res.text()).split('\n\n').filter(Boolean).map((f) => JSON.parse(f));
@@ -96,7 +85,7 @@ t.test('a provider error while streaming ends the stream with an error event nam
 });
 
 t.test('cancelling mid-stream (the client aborts) aborts the model request in flight', async (t) => {
-  const created = await createFlow(server, chatModelFlow('Cancel', 'LanguageModelComponent', lm()));
+  const created = await createFlow(server, chatModelFlow('Cancel', 'LanguageModelComponent', openaiModelTemplate()));
   model.script({ tokens: Array.from({ length: 200 }, (_, i) => ` t${i}`), tokenDelayMs: 20 });
   const aborted = model.nextAbort();
   const controller = new AbortController();

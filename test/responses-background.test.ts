@@ -8,11 +8,9 @@ import t from 'tap';
 import { createFlow, secondUser } from './support/flow-helpers.js';
 import { echoFlow } from './support/langflow-json.js';
 import { startModelServer } from './support/model-server.js';
-import { chatModelFlow, keyVariable } from './support/model-flows.js';
+import { chatModelFlow, openaiModelTemplate } from './support/model-flows.js';
 import { openaiClient } from './support/responses.js';
 import { startTestServer } from './support/server.js';
-
-const lm = () => ({ provider: 'OpenAI', model_name: 'gpt-4o-mini', api_key: keyVariable() });
 
 async function until(client: OpenAI, id: string, status: string) {
   for (let i = 0; i < 1000; i++) {
@@ -32,7 +30,7 @@ t.test('background responses run on after the reply and are read back by id', as
     await model.close();
   });
   const client = openaiClient(server);
-  const flowId = (await createFlow(server, chatModelFlow('Background model', 'LanguageModelComponent', lm()))).id;
+  const flowId = (await createFlow(server, chatModelFlow('Background model', 'LanguageModelComponent', openaiModelTemplate()))).id;
 
   model.script({ tokens: [' later', ' reply'], tokenDelayMs: 50 });
   const pending = await client.responses.create({ model: flowId, input: 'in the background', background: true });
@@ -70,7 +68,7 @@ t.test('a restart while a background response runs leaves it failed', async (t) 
   t.teardown(async () => {
     await model.close();
   });
-  const flowId = (await createFlow(first, chatModelFlow('Cut off', 'LanguageModelComponent', lm()))).id;
+  const flowId = (await createFlow(first, chatModelFlow('Cut off', 'LanguageModelComponent', openaiModelTemplate()))).id;
   model.script({ tokens: Array.from({ length: 200 }, (_, i) => ` t${i}`), tokenDelayMs: 20 });
   const pending = await openaiClient(first).responses.create({ model: flowId, input: 'long', background: true });
   await first.stop();

@@ -8,7 +8,7 @@ import t from 'tap';
 import { createFlow, secondUser } from './support/flow-helpers.js';
 import { echoFlow, edge, flow, node } from './support/langflow-json.js';
 import type { ModelServer } from './support/model-server.js';
-import { chatModelFlow, keyVariable, startModelStack } from './support/model-flows.js';
+import { chatModelFlow, keyVariable, openaiModelTemplate, startModelStack } from './support/model-flows.js';
 import { openaiClient } from './support/responses.js';
 import type { TestServer } from './support/server.js';
 
@@ -66,7 +66,7 @@ t.test('an unknown flow, or another user\'s -> 404 flow_not_found', async (t) =>
 });
 
 t.test('a failing run -> 500 processing_error naming the component; the client raises InternalServerError', async (t) => {
-  const created = await createFlow(server, chatModelFlow('Failing', 'LanguageModelComponent', { provider: 'OpenAI', model_name: 'gpt-4o-mini', api_key: keyVariable() }));
+  const created = await createFlow(server, chatModelFlow('Failing', 'LanguageModelComponent', openaiModelTemplate()));
   model.script({ error: { status: 400, message: 'The model is on strike' } });
   const error = await failure(client.responses.create({ model: created.id, input: 'x' }));
   t.type(error, OpenAI.InternalServerError);

@@ -10,7 +10,7 @@ import t from 'tap';
 import { createFlow } from './support/flow-helpers.js';
 import { echoFlow } from './support/langflow-json.js';
 import type { ModelServer } from './support/model-server.js';
-import { chatModelFlow, HEADER_KEY, keyVariable, startModelStack } from './support/model-flows.js';
+import { chatModelFlow, HEADER_KEY, openaiModelTemplate, startModelStack } from './support/model-flows.js';
 import { openaiClient } from './support/responses.js';
 import type { TestServer } from './support/server.js';
 
@@ -23,8 +23,7 @@ let streamingId: string;
 t.before(async () => {
   ({ model, server, close } = await startModelStack());
   client = openaiClient(server);
-  const lm = { provider: 'OpenAI', model_name: 'gpt-4o-mini', api_key: keyVariable() };
-  streamingId = (await createFlow(server, chatModelFlow('Streaming responses', 'LanguageModelComponent', lm))).id;
+  streamingId = (await createFlow(server, chatModelFlow('Streaming responses', 'LanguageModelComponent', openaiModelTemplate()))).id;
 });
 t.teardown(() => close());
 

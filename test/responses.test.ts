@@ -6,9 +6,9 @@
 import OpenAI, { type APIError } from 'openai';
 import t from 'tap';
 import { createFlow } from './support/flow-helpers.js';
-import { echoFlow, edge, flow, node } from './support/langflow-json.js';
+import { echoFlow } from './support/langflow-json.js';
 import type { ModelServer } from './support/model-server.js';
-import { chatModelFlow, keyVariable, startModelStack } from './support/model-flows.js';
+import { chatModelFlow, keyVariable, openaiModelTemplate, startModelStack, twoModelChainFlow } from './support/model-flows.js';
 import { openaiClient } from './support/responses.js';
 import type { TestServer } from './support/server.js';
 
@@ -22,8 +22,6 @@ t.before(async () => {
   client = openaiClient(server);
 });
 t.teardown(() => close());
-
-const lm = (extra: Record<string, unknown> = {}) => ({ provider: 'OpenAI', model_name: 'gpt-4o-mini', api_key: keyVariable(), ...extra });
 
 t.test('create: the chat output\'s text in a message item, every fixed field, a unique id', async (t) => {
   const created = await createFlow(server, echoFlow('Echo for responses'));
@@ -72,15 +70,7 @@ t.test('model may be the flow\'s endpoint name; the reply names the flow id', as
 
 t.test('usage is summed over the flow\'s model calls, under both naming schemes', async (t) => {
   // Chat Input -> LM 1 -> LM 2 -> Chat Output: two model calls; the Chat Output copies LM 2's usage but is not counted.
-  const chain = flow(
-    'Two models',
-    [node('ChatInput-in001', 'ChatInput'), node('LanguageModelComponent-first', 'LanguageModelComponent', lm()), node('LanguageModelComponent-second', 'LanguageModelComponent', lm()), node('ChatOutput-out01', 'ChatOutput')],
-    [
-      edge('ChatInput-in001', 'message', 'LanguageModelComponent-first', 'input_value'),
-      edge('LanguageModelComponent-first', 'text_output', 'LanguageModelComponent-second', 'input_value'),
-      edge('LanguageModelComponent-second', 'text_output', 'ChatOutput-out01', 'input_value'),
-    ],
-  );
+  const chain = twoModelChainFlow('Two models');
   const created = await createFlow(server, chain);
   model.script({ text: 'first answer', usage: { prompt_tokens: 7, completion_tokens: 2 } }, { text: 'second answer', usage: { prompt_tokens: 11, completion_tokens: 3 } });
   const response = await client.responses.create({ model: created.id, input: 'count me' });
@@ -97,7 +87,7 @@ t.test('usage is summed over the flow\'s model calls, under both naming schemes'
 });
 
 t.test('X-FLOWSVC-GLOBAL-VAR-* headers reach the flow (hyphens standing for underscores)', async (t) => {
-  const created = await createFlow(server, chatModelFlow('Header key', 'LanguageModelComponent', lm({ api_key: keyVariable('MY_MODEL_KEY') })));
+  const created = await createFlow(server, chatModelFlow('Header key', 'LanguageModelComponent', openaiModelTemplate({ api_key: keyVariable('MY_MODEL_KEY') })));
   const before = model.chats.length;
   const response = await openaiClient(server, { headers: { 'X-FLOWSVC-GLOBAL-VAR-MY-MODEL-KEY': 'sk-hyphenated' } }).responses.create({ model: created.id, input: 'hi' });
   t.equal(response.output_text, 'You said: hi');

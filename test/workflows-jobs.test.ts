@@ -7,11 +7,10 @@ import { createUserWithKey } from './support/auth.js';
 import { createFlow } from './support/flow-helpers.js';
 import { echoFlow } from './support/langflow-json.js';
 import { startModelServer, type ModelServer } from './support/model-server.js';
-import { chatModelFlow, keyVariable } from './support/model-flows.js';
+import { chatModelFlow, openaiModelTemplate } from './support/model-flows.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { getJob, postWorkflow, stopJob, waitForJob } from './support/workflows.js';
 
-const lm = () => ({ provider: 'OpenAI', model_name: 'gpt-4o-mini', api_key: keyVariable() });
 const KEY = { OPENAIKEY: 'sk-test' };
 const slowReply = (count = 200, delay = 20) => ({ tokens: Array.from({ length: count }, (_, i) => ` t${i}`), tokenDelayMs: delay });
 
@@ -24,7 +23,7 @@ t.before(async () => {
   model = await startModelServer();
   process.env.OPENAI_BASE_URL = model.baseURL;
   server = await startTestServer({ JOB_CONCURRENCY: '2' });
-  modelFlowId = (await createFlow(server, chatModelFlow('Model v2', 'LanguageModelComponent', lm()))).id;
+  modelFlowId = (await createFlow(server, chatModelFlow('Model v2', 'LanguageModelComponent', openaiModelTemplate()))).id;
   echoId = (await createFlow(server, echoFlow('Echo jobs'))).id;
 });
 t.teardown(async () => {
@@ -126,7 +125,7 @@ t.test('200 concurrent background jobs all complete with their own outputs', asy
 t.test('past the maximum run time a job is timed_out, and a sync run answers 408', async (t) => {
   const quick = await startTestServer({ JOB_TIMEOUT_SECONDS: '0.3' });
   t.teardown(() => quick.close());
-  const flowId = (await createFlow(quick, chatModelFlow('Timeout', 'LanguageModelComponent', lm()))).id;
+  const flowId = (await createFlow(quick, chatModelFlow('Timeout', 'LanguageModelComponent', openaiModelTemplate()))).id;
   model.script(slowReply(100, 20));
   const job = await (await postWorkflow(quick, { flow_id: flowId, background: true, inputs: modelInputs('slow'), globals: KEY })).json();
   const done = await waitForJob(quick, job.job_id);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import t from 'tap';
 import { echoFlow } from './support/langflow-json.js';
 import { startModelServer } from './support/model-server.js';
-import { chatModelFlow, keyVariable } from './support/model-flows.js';
+import { chatModelFlow, openaiModelTemplate } from './support/model-flows.js';
 import { serveProcess } from './support/process.js';
 import { readSse } from './support/workflows.js';
 
@@ -31,7 +31,7 @@ t.test('SIGKILL mid-run: every job ends in a clear terminal state after the rest
   const call = api(first.url);
   const create = async (body: unknown) => (await (await call('/api/v1/flows/', { method: 'POST', json: body })).json()).id as string;
   const echoId = await create(echoFlow('Echo restart'));
-  const modelId = await create(chatModelFlow('Model restart', 'LanguageModelComponent', { provider: 'OpenAI', model_name: 'gpt-4o-mini', api_key: keyVariable() }));
+  const modelId = await create(chatModelFlow('Model restart', 'LanguageModelComponent', openaiModelTemplate()));
   const submit = async (flowId: string, text: string) =>
     (await (await call('/api/v2/workflows', { method: 'POST', json: { flow_id: flowId, background: true, inputs: { 'ChatInput-in001.input_value': text }, globals: { OPENAIKEY: 'sk-x' } } })).json()).job_id as string;
   const status = async (get: ReturnType<typeof api>, id: string) => (await (await get(`/api/v2/workflows?job_id=${id}`)).json()) as any;

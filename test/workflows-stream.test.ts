@@ -6,11 +6,10 @@ import t from 'tap';
 import { createFlow } from './support/flow-helpers.js';
 import { echoFlow } from './support/langflow-json.js';
 import { startModelServer, type ModelServer } from './support/model-server.js';
-import { chatModelFlow, keyVariable } from './support/model-flows.js';
+import { chatModelFlow, openaiModelTemplate } from './support/model-flows.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { getJob, postWorkflow, readSse, stopJob, waitForJob, type SseEvent } from './support/workflows.js';
 
-const lm = () => ({ provider: 'OpenAI', model_name: 'gpt-4o-mini', api_key: keyVariable() });
 const KEY = { OPENAIKEY: 'sk-test' };
 const input = (text: string) => ({ 'ChatInput-in001.input_value': text });
 const tokens = (count: number, delay: number) => ({ tokens: Array.from({ length: count }, (_, i) => ` w${i}`), tokenDelayMs: delay });
@@ -23,7 +22,7 @@ t.before(async () => {
   model = await startModelServer();
   process.env.OPENAI_BASE_URL = model.baseURL;
   server = await startTestServer();
-  modelFlowId = (await createFlow(server, chatModelFlow('Model stream v2', 'LanguageModelComponent', lm()))).id;
+  modelFlowId = (await createFlow(server, chatModelFlow('Model stream v2', 'LanguageModelComponent', openaiModelTemplate()))).id;
 });
 t.teardown(async () => {
   await server.close();

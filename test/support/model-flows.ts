@@ -32,6 +32,27 @@ const displayNames: Record<string, string> = { LanguageModelComponent: 'Language
 /** The api_key field as a Langflow export holds it: the name of a global variable. */
 export const keyVariable = (name = HEADER_KEY) => ({ value: name, load_from_db: true });
 
+/** A Language Model node's template: OpenAI's gpt-4o-mini, its key from the header variable. */
+export const openaiModelTemplate = (extra: Record<string, unknown> = {}) => ({ provider: 'OpenAI', model_name: 'gpt-4o-mini', api_key: keyVariable(), ...extra });
+
+/** Chat Input -> Language Model `-first` -> Language Model `-second` -> Chat Output: two model calls in a row. */
+export function twoModelChainFlow(name: string) {
+  return flow(
+    name,
+    [
+      node('ChatInput-in001', 'ChatInput'),
+      node('LanguageModelComponent-first', 'LanguageModelComponent', openaiModelTemplate()),
+      node('LanguageModelComponent-second', 'LanguageModelComponent', openaiModelTemplate()),
+      node('ChatOutput-out01', 'ChatOutput'),
+    ],
+    [
+      edge('ChatInput-in001', 'message', 'LanguageModelComponent-first', 'input_value'),
+      edge('LanguageModelComponent-first', 'text_output', 'LanguageModelComponent-second', 'input_value'),
+      edge('LanguageModelComponent-second', 'text_output', 'ChatOutput-out01', 'input_value'),
+    ],
+  );
+}
+
 /** Collects every event of a streamed run. */
 export async function collect(stream: ReadableStream<unknown>): Promise<{ event: string; data: any }[]> {
   const events: { event: string; data: any }[] = [];
