@@ -97,7 +97,7 @@ export function spawnJob(parent: Ref<never>, spec: JobSpec, controller: LazyAbor
       state.inFlight++;
       void runVertex(self, {
         vertex,
-        aborted: () => controller.aborted,
+        abort: controller,
         edgeValues,
         overrides: spec.overrides.get(id),
         variables: spec.variables,

@@ -10,6 +10,7 @@
 import { dispatch, type Ref } from 'nact';
 import { ComponentError } from '../src/components/component.error.js';
 import type { GraphVertex } from '../src/engine/graph.js';
+import type { LazyAbortController } from '../src/engine/lazy-abort.js';
 import { resolveInputs } from '../src/engine/resolve-inputs.js';
 import type { VariableResolver } from '../src/engine/variables.js';
 import type { JobMsg } from './job.actor.js';
@@ -17,8 +18,8 @@ import type { VertexContext } from './vertex-context.js';
 
 export interface VertexRun {
   vertex: GraphVertex;
-  /** Whether the run was cancelled (asked without making the run's signal). */
-  aborted(): boolean;
+  /** The run's cancellation, read through `aborted` so that asking does not make its signal. */
+  abort: LazyAbortController;
   edgeValues: Record<string, unknown>;
   overrides: Record<string, unknown> | undefined;
   variables: VariableResolver;
@@ -28,7 +29,7 @@ export interface VertexRun {
 export async function runVertex(job: Ref<JobMsg>, run: VertexRun): Promise<void> {
   const started = performance.now();
   try {
-    if (run.aborted()) return;
+    if (run.abort.aborted) return;
     const { inputs, dynamic } = await resolveInputs(run.vertex, run.edgeValues, run.overrides, run.variables);
     // The context was built for this vertex run alone: completing it in place saves a copy per vertex.
     run.context.dynamic = dynamic;
