@@ -12,7 +12,7 @@ import { startStreamModelServer } from '../support/stream-model-server.js';
 
 const TOKENS = 1000;
 const WARMUPS = 5;
-const RUNS = 20;
+const RUNS = 40;
 
 interface StreamTiming {
   /** Milliseconds from sending the request to the first frame holding a token. */
@@ -44,14 +44,25 @@ async function timeStream(url: string, init: RequestInit, isToken: (frame: strin
   throw new Error(`${url}: the stream closed before its end frame (${tokens} tokens read)`);
 }
 
-/** Medians of first-token and total times over RUNS runs, after WARMUPS; every run must carry all TOKENS. */
-async function medians(name: string, once: () => Promise<StreamTiming>): Promise<{ firstMs: number; totalMs: number }> {
-  for (let i = 0; i < WARMUPS; i++) await once();
-  const runs: StreamTiming[] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await once());
-  const short = runs.find((r) => r.tokens !== TOKENS);
-  if (short) throw new Error(`${name}: read ${short.tokens} tokens, expected ${TOKENS}`);
-  return { firstMs: median(runs.map((r) => r.firstMs)), totalMs: median(runs.map((r) => r.totalMs)) };
+type Path = () => Promise<StreamTiming>;
+
+/**
+ * Medians of first-token and total times per path over RUNS rounds, after WARMUPS. A round runs every path once,
+ * so a noisy moment of the shared machine falls on all of them alike (measuring one path after another had the
+ * direct baseline swing 3 -> 6 ms between runs); every run must carry all TOKENS.
+ */
+async function interleavedMedians<K extends string>(paths: Record<K, Path>): Promise<Record<K, { firstMs: number; totalMs: number }>> {
+  const names = Object.keys(paths) as K[];
+  for (let i = 0; i < WARMUPS; i++) for (const name of names) await paths[name]();
+  const runs = Object.fromEntries(names.map((name) => [name, [] as StreamTiming[]])) as Record<K, StreamTiming[]>;
+  for (let i = 0; i < RUNS; i++) for (const name of names) runs[name].push(await paths[name]());
+  const medians = {} as Record<K, { firstMs: number; totalMs: number }>;
+  for (const name of names) {
+    const short = runs[name].find((r) => r.tokens !== TOKENS);
+    if (short) throw new Error(`${name}: read ${short.tokens} tokens, expected ${TOKENS}`);
+    medians[name] = { firstMs: median(runs[name].map((r) => r.firstMs)), totalMs: median(runs[name].map((r) => r.totalMs)) };
+  }
+  return medians;
 }
 
 /** Added latency to the first token and added cost per token of one path, against reading the model directly. */
@@ -71,37 +82,35 @@ export async function modelStreamScenario(_seconds: number): Promise<Row[]> {
   const model = await startStreamModelServer(TOKENS);
   const service = await startService({ OPENAI_BASE_URL: model.baseURL });
   try {
-    const direct = await medians('direct', () =>
-      timeStream(
-        `${model.baseURL}/chat/completions`,
-        { method: 'POST', headers: { authorization: 'Bearer sk-bench', 'content-type': 'application/json' }, body: JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'hi' }] }) },
-        (frame) => frame.includes('"content":"tok '),
-        (frame) => frame === 'data: [DONE]',
-      ),
-    );
-
     const headers = { 'x-api-key': BENCH_API_KEY, 'content-type': 'application/json' };
     const created = await fetch(`${service.url}/api/v1/flows/`, { method: 'POST', headers, body: JSON.stringify(modelStreamFlow('bench model stream')) });
     if (created.status !== 201) throw new Error(`create the model flow: ${created.status} ${await created.text()}`);
     const { id } = (await created.json()) as { id: string };
-    const engine = await medians('engine', () =>
-      timeStream(
-        `${service.url}/api/v1/run/${id}?stream=true`,
-        { method: 'POST', headers, body: JSON.stringify({ input_value: 'hi' }) },
-        (frame) => frame.startsWith('{"event":"token"'),
-        (frame) => frame.startsWith('{"event":"end"'),
-      ),
-    );
 
-    // The responses stream frames each token as a spec chunk plus the typed delta event, in one write.
-    const responses = await medians('responses', () =>
-      timeStream(
-        `${service.url}/api/v1/responses`,
-        { method: 'POST', headers, body: JSON.stringify({ model: id, input: 'hi', stream: true }) },
-        (frame) => frame.includes('"object":"response.chunk"') && frame.includes('"content":"tok '),
-        (frame) => frame === 'data: [DONE]',
-      ),
-    );
+    const { direct, engine, responses } = await interleavedMedians({
+      direct: () =>
+        timeStream(
+          `${model.baseURL}/chat/completions`,
+          { method: 'POST', headers: { authorization: 'Bearer sk-bench', 'content-type': 'application/json' }, body: JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'hi' }] }) },
+          (frame) => frame.includes('"content":"tok '),
+          (frame) => frame === 'data: [DONE]',
+        ),
+      engine: () =>
+        timeStream(
+          `${service.url}/api/v1/run/${id}?stream=true`,
+          { method: 'POST', headers, body: JSON.stringify({ input_value: 'hi' }) },
+          (frame) => frame.startsWith('{"event":"token"'),
+          (frame) => frame.startsWith('{"event":"end"'),
+        ),
+      // The responses stream frames each token as a spec chunk plus the typed delta event, in one write.
+      responses: () =>
+        timeStream(
+          `${service.url}/api/v1/responses`,
+          { method: 'POST', headers, body: JSON.stringify({ model: id, input: 'hi', stream: true }) },
+          (frame) => frame.includes('"object":"response.chunk"') && frame.includes('"content":"tok '),
+          (frame) => frame === 'data: [DONE]',
+        ),
+    });
 
     return [...addedRows('v1 run stream', engine, direct), ...addedRows('responses stream', responses, direct)];
   } finally {

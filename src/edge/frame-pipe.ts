@@ -1,58 +1,92 @@
 /**
  * Carries encoded frames from a producer that cannot wait (engine events) to a sink that can (the socket).
- * A model's tokens arrive many to a network read, and one write per token costs a syscall each: the first frame
- * of a turn goes out at once (first-token latency), the rest of that turn's frames together at its end, and
- * frames queued while the socket is busy together once it drains.
+ * A model's tokens arrive many to a network read, all handled in one turn of the event loop, and one write per
+ * token costs a syscall each. So the first frames of a turn are written in the call that pushes them, before the
+ * rest of that read is even parsed (a 64 KB read holds hundreds of tokens: holding the first one to the turn's end
+ * put their whole cost in front of it); the turn's other frames go out together at its end, and frames pushed
+ * while the socket is full together once it drains.
  */
 import type { StreamSink } from './reply.js';
 
+/**
+ * Frames a turn writes at once: two, because a v1 stream announces the AI message in the same turn as its first
+ * token, and the first token is what a reader waits for. The rest of a burst costs one more write, not one each.
+ */
+const AT_ONCE_PER_TURN = 2;
+
 export class FramePipe {
   private queue: string[] = [];
+  private sink?: StreamSink;
+  /** The socket is full: frames queue until it drains. */
+  private full = false;
+  /** Frames this turn may still write at once; reset at the turn's end. */
+  private atOnce = AT_ONCE_PER_TURN;
+  private turnEndDue = false;
   private ended = false;
-  private wake?: () => void;
-  private scheduled = false;
-  private readonly flush = () => {
-    this.scheduled = false;
-    this.wake?.();
+  private finish?: () => void;
+  private readonly endTurn = () => {
+    this.turnEndDue = false;
+    this.atOnce = AT_ONCE_PER_TURN;
+    this.flush();
+  };
+  private readonly onDrained = () => {
+    this.full = false;
+    this.flush();
   };
 
   push(frame: string): void {
     if (this.ended) return;
-    this.queue.push(frame);
-    this.schedule();
+    if (this.sink && !this.full && this.atOnce > 0 && this.queue.length === 0) {
+      this.atOnce--;
+      this.write(frame);
+    } else this.queue.push(frame);
+    this.dueTurnEnd();
   }
 
-  /** No more frames after those already queued. */
+  /** No more frames after those already pushed. */
   end(): void {
     this.ended = true;
-    this.schedule();
+    this.dueTurnEnd();
   }
 
-  /** Writes frames until the pipe has ended and is empty, or the client is gone. */
-  async drain(sink: StreamSink): Promise<void> {
-    const onAbort = () => this.wake?.();
-    sink.signal.addEventListener('abort', onAbort, { once: true });
-    try {
-      while (!sink.closed) {
-        if (this.queue.length === 0) {
-          if (this.ended) return;
-          await new Promise<void>((resolve) => (this.wake = resolve));
-          this.wake = undefined;
-          continue;
-        }
-        const batch = this.queue.length === 1 ? this.queue[0] : this.queue.join('');
-        this.queue = [];
-        await sink.write(batch);
-      }
-    } finally {
-      sink.signal.removeEventListener('abort', onAbort);
-    }
+  /** Writes frames until the pipe has ended and everything pushed is written, or the client is gone. */
+  drain(sink: StreamSink): Promise<void> {
+    this.sink = sink;
+    return new Promise<void>((resolve) => {
+      this.finish = resolve;
+      sink.signal.addEventListener('abort', () => this.close(), { once: true });
+      this.flush();
+    });
   }
 
-  private schedule(): void {
-    if (this.scheduled) return;
-    this.scheduled = true;
-    this.wake?.();
-    setImmediate(this.flush);
+  private flush(): void {
+    const sink = this.sink;
+    if (!sink || this.full) return;
+    if (sink.closed) return this.close();
+    if (this.queue.length > 0) {
+      const batch = this.queue.length === 1 ? this.queue[0] : this.queue.join('');
+      this.queue = [];
+      this.write(batch);
+    } else if (this.ended) this.close();
+  }
+
+  private write(chunk: string): void {
+    if (this.sink!.write(chunk)) return;
+    this.full = true;
+    void this.sink!.drained().then(this.onDrained);
+  }
+
+  private close(): void {
+    this.queue = [];
+    this.ended = true;
+    const finish = this.finish;
+    this.finish = undefined;
+    finish?.();
+  }
+
+  private dueTurnEnd(): void {
+    if (this.turnEndDue) return;
+    this.turnEndDue = true;
+    setImmediate(this.endTurn);
   }
 }

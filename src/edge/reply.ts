@@ -1,8 +1,10 @@
 /** What a handler returns when a plain JSON 200 is not enough. */
 
 export interface StreamSink {
-  /** Resolves once the chunk is handed over and the socket can take more (backpressure). */
-  write(chunk: string | Uint8Array): Promise<void>;
+  /** Hands the chunk to the socket; false when the socket is full (backpressure): wait for `drained()` first. */
+  write(chunk: string | Uint8Array): boolean;
+  /** Resolves once the socket can take more, or the client has gone (one waiter at a time). */
+  drained(): Promise<void>;
   /** True once the client has gone or the stream was ended. */
   readonly closed: boolean;
   readonly signal: AbortSignal;

@@ -171,30 +171,40 @@ export function startEdge(options: EdgeOptions): Promise<EdgeServer> {
     }
   }
 
-  /** Streams a reply through a sink that waits for the socket to drain (uWS backpressure). */
+  /** Streams a reply through a sink that reports when the socket is full and when it has drained (uWS backpressure). */
   async function pump(exchange: Exchange, produce: (sink: StreamSink) => Promise<void>): Promise<void> {
     const { res } = exchange;
     let ended = false;
+    let full = false;
     let waiter: (() => void) | undefined;
-    exchange.onAbort = () => waiter?.();
+    const wake = () => {
+      const woken = waiter;
+      waiter = undefined;
+      woken?.();
+    };
+    exchange.onAbort = wake;
     const sink: StreamSink = {
       get closed() {
         return exchange.aborted || ended;
       },
       signal: exchange.controller.signal,
       write(chunk) {
-        if (exchange.aborted || ended) return Promise.resolve();
+        if (exchange.aborted || ended) return true;
         let ok = true;
         res.cork(() => (ok = res.write(chunk)));
-        if (ok) return Promise.resolve();
-        return new Promise<void>((resolve) => {
-          waiter = resolve;
+        if (!ok && !full) {
+          full = true;
           res.onWritable(() => {
-            waiter = undefined;
-            resolve();
+            full = false;
+            wake();
             return true;
           });
-        });
+        }
+        return ok;
+      },
+      drained() {
+        if (!full || exchange.aborted || ended) return Promise.resolve();
+        return new Promise<void>((resolve) => (waiter = resolve));
       },
     };
     try {
