@@ -1,10 +1,12 @@
 /**
  * A streamed model reply through the engine (ChatInput -> Language Model -> ChatOutput, /api/v1/run?stream=true)
  * against reading the same local model server directly, in the same run: the engine's added latency to the first
- * token and its added cost per token.
+ * token and its added cost per token. A bare uWS -> model proxy, measured alongside, shows what the extra hop alone
+ * costs, so the table can tell the hop from the service's own work.
  */
 import { framesOf } from '../support/frames.js';
 import { modelStreamFlow } from '../support/model-flow.js';
+import { startModelProxy } from '../support/model-proxy.js';
 import { BENCH_API_KEY, startService } from '../support/processes.js';
 import type { Row } from '../support/report.js';
 import { median } from '../support/runs.js';
@@ -80,6 +82,7 @@ function addedRows(path: string, timing: { firstMs: number; totalMs: number }, d
 
 export async function modelStreamScenario(_seconds: number): Promise<Row[]> {
   const model = await startStreamModelServer(TOKENS);
+  const proxy = await startModelProxy(model.baseURL);
   const service = await startService({ OPENAI_BASE_URL: model.baseURL });
   try {
     const headers = { 'x-api-key': BENCH_API_KEY, 'content-type': 'application/json' };
@@ -87,14 +90,16 @@ export async function modelStreamScenario(_seconds: number): Promise<Row[]> {
     if (created.status !== 201) throw new Error(`create the model flow: ${created.status} ${await created.text()}`);
     const { id } = (await created.json()) as { id: string };
 
-    const { direct, engine, responses } = await interleavedMedians({
-      direct: () =>
-        timeStream(
-          `${model.baseURL}/chat/completions`,
-          { method: 'POST', headers: { authorization: 'Bearer sk-bench', 'content-type': 'application/json' }, body: JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'hi' }] }) },
-          (frame) => frame.includes('"content":"tok '),
-          (frame) => frame === 'data: [DONE]',
-        ),
+    const chatRequest = (url: string) =>
+      timeStream(
+        url,
+        { method: 'POST', headers: { authorization: 'Bearer sk-bench', 'content-type': 'application/json' }, body: JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'hi' }] }) },
+        (frame) => frame.includes('"content":"tok '),
+        (frame) => frame === 'data: [DONE]',
+      );
+    const { direct, proxied, engine, responses } = await interleavedMedians({
+      direct: () => chatRequest(`${model.baseURL}/chat/completions`),
+      proxied: () => chatRequest(`${proxy.url}/v1/chat/completions`),
       engine: () =>
         timeStream(
           `${service.url}/api/v1/run/${id}?stream=true`,
@@ -112,8 +117,26 @@ export async function modelStreamScenario(_seconds: number): Promise<Row[]> {
         ),
     });
 
-    return [...addedRows('v1 run stream', engine, direct), ...addedRows('responses stream', responses, direct)];
+    const floorMs = proxied.firstMs - direct.firstMs;
+    const floor: Row = {
+      scenario: 'model-stream',
+      measure: 'bare uWS -> model proxy: added latency to first token (the floor of any service in between)',
+      value: floorMs,
+      unit: 'ms',
+      baseline: direct.firstMs,
+      baselineName: 'model server read directly',
+    };
+    const beyondFloor = (path: string, timing: { firstMs: number }): Row => ({
+      scenario: 'model-stream',
+      measure: `${path}: first token, added beyond the bare proxy (the service's own work)`,
+      value: timing.firstMs - proxied.firstMs,
+      unit: 'ms',
+      baseline: proxied.firstMs,
+      baselineName: 'bare uWS -> model proxy',
+    });
+    return [floor, ...addedRows('v1 run stream', engine, direct), beyondFloor('v1 run stream', engine), ...addedRows('responses stream', responses, direct), beyondFloor('responses stream', responses)];
   } finally {
+    await proxy.stop();
     await service.stop();
     await model.close();
   }
