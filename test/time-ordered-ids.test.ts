@@ -5,7 +5,7 @@
 import t from 'tap';
 import { z } from 'zod';
 import { LangflowClient } from '@datastax/langflow-client';
-import { timeOrderedId as newJobId } from '../src/store/time-ordered-id.js';
+import { timeOrderedId, uuidV7 } from '../src/store/time-ordered-id.js';
 import { createFlow } from './support/flow-helpers.js';
 import { echoFlow } from './support/langflow-json.js';
 import { startTestServer } from './support/server.js';
@@ -13,16 +13,26 @@ import { postWorkflow, stopJob } from './support/workflows.js';
 
 const V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-t.test('newJobId: the time in its first 48 bits, random after, a valid UUID', async (t) => {
+t.test('uuidV7: the time in its first 48 bits, the counter in the next 12, random after, a valid UUID', async (t) => {
   const at = Date.UTC(2026, 0, 2, 3, 4, 5, 678);
-  const id = newJobId(at);
+  const id = uuidV7(at, 0xabc);
   t.match(id, V7);
   t.equal(parseInt(id.slice(0, 8) + id.slice(9, 13), 16), at);
+  t.equal(id.slice(15, 18), 'abc');
   t.ok(z.uuid().safeParse(id).success, 'zod takes it as a UUID');
-  t.not(newJobId(at), id, 'two ids of one millisecond differ');
-  const ids = [at, at + 1, at + 1000, at + 86_400_000].map((ms) => newJobId(ms));
-  t.same([...ids].sort(), ids, 'later ids sort after earlier ones');
-  t.match(newJobId(0), /^00000000-0000-7/, 'small times are zero-padded');
+  t.not(uuidV7(at, 0xabc), id, 'the random bits differ');
+  const ids = [at, at + 1, at + 1000, at + 86_400_000].map((ms) => uuidV7(ms, 0xfff));
+  t.same([...ids].sort(), ids, 'later times sort after earlier ones, whatever the counter');
+  t.match(uuidV7(0, 0), /^00000000-0000-7000-/, 'small values are zero-padded');
+});
+
+t.test('timeOrderedId: ids made one after the other sort in that order, within a millisecond too', async (t) => {
+  const ids = Array.from({ length: 20_000 }, () => timeOrderedId());
+  t.ok(ids.every((id) => V7.test(id)), 'all version 7');
+  t.equal(new Set(ids).size, ids.length, 'all distinct');
+  t.ok(ids.every((id, i) => i === 0 || ids[i - 1] < id), 'strictly increasing, though thousands share a millisecond');
+  const first = parseInt(ids[0].slice(0, 8) + ids[0].slice(9, 13), 16);
+  t.ok(Math.abs(first - Date.now()) < 60_000, 'the time is now');
 });
 
 t.test('jobs get such ids; stop takes them', async (t) => {

@@ -2,11 +2,11 @@
  * Flows: Langflow's create/read/update/delete rules. A flow is stored whatever its graph holds (unknown component
  * types, dangling edges): whether it can run is decided when it runs, not here.
  */
-import { randomUUID } from 'node:crypto';
 import type { FlowCreate, FlowRecord, FlowUpdate } from '../../protocol/flow.schema.js';
 import type { ExampleFlows } from '../examples/index.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../errors/index.js';
 import type { Store } from '../store/port.js';
+import { timeOrderedId } from '../store/time-ordered-id.js';
 import { nowIso } from './clock.js';
 import { hasWebhookNode, withoutSecrets } from './flow-data.js';
 import { byCreation, paginate, type Page } from './paginate.js';
@@ -53,10 +53,30 @@ export class FlowsService {
    * `folderId`, else the input's, when the user owns it, else the default project. `data` is stored as given.
    */
   async create(userId: string, input: FlowCreate, folderId?: string): Promise<FlowRecord> {
+    return this.insert(await this.newRecord(userId, input, folderId));
+  }
+
+  /**
+   * Creates the flows as one LMDB batch: one commit to wait for, not one per flow. The inserts are issued in input
+   * order and LMDB runs a batch's transactions one after the other, each seeing those before it, so names
+   * de-duplicated within the batch come out in input order. When one fails, the others are deleted again: the
+   * batch lands whole or not at all, as Langflow's single commit does.
+   */
+  async createMany(userId: string, inputs: FlowCreate[], folderId?: string): Promise<FlowRecord[]> {
+    const records: FlowRecord[] = [];
+    for (const input of inputs) records.push(await this.newRecord(userId, input, folderId));
+    const results = await Promise.allSettled(records.map((flow) => this.insert(flow)));
+    const failure = results.find((result) => result.status === 'rejected');
+    if (!failure) return results.map((result) => (result as PromiseFulfilledResult<FlowRecord>).value);
+    await this.removeAll(results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : [])));
+    throw failure.reason;
+  }
+
+  private async newRecord(userId: string, input: FlowCreate, folderId?: string): Promise<FlowRecord> {
     const now = nowIso();
     const data = input.data ?? null;
-    const flow: FlowRecord = {
-      id: randomUUID(),
+    return {
+      id: timeOrderedId(),
       name: input.name,
       description: input.description ?? null,
       icon: input.icon ?? null,
@@ -78,6 +98,9 @@ export class FlowsService {
       folder_id: await this.projects.folderFor(userId, folderId ?? input.folder_id),
       fs_path: input.fs_path ?? null,
     };
+  }
+
+  private async insert(flow: FlowRecord): Promise<FlowRecord> {
     const inserted = this.store.flows.insert(flow, flowRenamer);
     // Issued in the same tick as the insert, so both land in one commit (one wait instead of two in a row). A
     // version depends on the id and data alone, which a rename keeps.
@@ -89,13 +112,6 @@ export class FlowsService {
       throw new BadRequestError(CLASH_MESSAGES[result.clash]);
     }
     return result.flow;
-  }
-
-  /** One after the other, so names de-duplicated within the batch come out in input order. */
-  async createMany(userId: string, inputs: FlowCreate[], folderId?: string): Promise<FlowRecord[]> {
-    const created: FlowRecord[] = [];
-    for (const input of inputs) created.push(await this.create(userId, input, folderId));
-    return created;
   }
 
   /** Every flow the user sees: their own, plus the examples when shared, in creation order. */
@@ -192,9 +208,9 @@ export class FlowsService {
     return flows.length;
   }
 
-  /** The one path by which flows are deleted. */
+  /** The one path by which flows are deleted; the deletes are issued together, so they share one commit. */
   async removeAll(flows: FlowRecord[]): Promise<void> {
-    for (const flow of flows) await this.store.flows.delete(flow);
+    await Promise.all(flows.map((flow) => this.store.flows.delete(flow)));
     if (flows.length > 0) await this.onDeleted(flows);
   }
 
