@@ -140,7 +140,7 @@ export function startEdge(options: EdgeOptions): Promise<EdgeServer> {
     const body = reply.body;
     if (body.kind === 'stream') {
       writeHead(exchange, reply.status, cors, reply.headers);
-      void pump(exchange, body.produce);
+      pump(exchange, body.produce);
       return;
     }
     let data: string | Uint8Array = '';
@@ -171,50 +171,27 @@ export function startEdge(options: EdgeOptions): Promise<EdgeServer> {
     }
   }
 
-  /** Streams a reply through a sink that reports when the socket is full and when it has drained (uWS backpressure). */
-  async function pump(exchange: Exchange, produce: (sink: StreamSink) => Promise<void>): Promise<void> {
-    const { res } = exchange;
-    let ended = false;
-    let full = false;
-    let waiter: (() => void) | undefined;
-    const wake = () => {
-      const woken = waiter;
-      waiter = undefined;
-      woken?.();
-    };
-    exchange.onAbort = wake;
-    const sink: StreamSink = {
-      get closed() {
-        return exchange.aborted || ended;
-      },
-      signal: exchange.controller.signal,
-      write(chunk) {
-        if (exchange.aborted || ended) return true;
-        let ok = true;
-        res.cork(() => (ok = res.write(chunk)));
-        if (!ok && !full) {
-          full = true;
-          res.onWritable(() => {
-            full = false;
-            wake();
-            return true;
-          });
-        }
-        return ok;
-      },
-      drained() {
-        if (!full || exchange.aborted || ended) return Promise.resolve();
-        return new Promise<void>((resolve) => (waiter = resolve));
-      },
-    };
+  /**
+   * Streams a reply through a sink that reports when the socket is full and when it has drained (uWS backpressure).
+   * Not an async function: an open stream would keep its suspended frame (generator, context, promise) alive.
+   */
+  function pump(exchange: Exchange, produce: (sink: StreamSink) => Promise<void>): void {
+    const sink = new ExchangeSink(exchange);
+    // The request's headers were read when the reply started: an open stream does not keep them (and their strings).
+    exchange.headers = NO_HEADERS;
+    exchange.onAbort = () => sink.wake();
+    let produced: Promise<void>;
     try {
-      await produce(sink);
+      produced = produce(sink);
     } catch (error) {
-      logger.error({ err: error, path: exchange.path }, 'stream producer failed');
+      produced = Promise.reject(error);
     }
-    ended = true;
-    if (!exchange.aborted) res.cork(() => res.end());
-    logDone(exchange, 200);
+    produced
+      .catch((error: unknown) => logger.error({ err: error, path: exchange.path }, 'stream producer failed'))
+      .then(() => {
+        sink.end();
+        logDone(exchange, 200);
+      });
   }
 
   /** Large bodies go out chunk by chunk as the socket drains, instead of being copied whole into uWS. */
@@ -252,6 +229,62 @@ export function startEdge(options: EdgeOptions): Promise<EdgeServer> {
 }
 
 const EMPTY = Buffer.alloc(0);
+const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
+/**
+ * The sink of one streamed reply. A class rather than a literal of closures: an open stream holds one small
+ * object, and the closures uWS needs (cork, onWritable) are made per write or only when the socket fills.
+ */
+class ExchangeSink implements StreamSink {
+  #ended = false;
+  #full = false;
+  #waiter: (() => void) | undefined;
+
+  constructor(private readonly exchange: Exchange) {}
+
+  get closed(): boolean {
+    return this.exchange.aborted || this.#ended;
+  }
+
+  get signal(): AbortSignal {
+    return this.exchange.controller.signal;
+  }
+
+  write(chunk: string | Uint8Array): boolean {
+    const { exchange } = this;
+    if (exchange.aborted || this.#ended) return true;
+    const { res } = exchange;
+    let ok = true;
+    res.cork(() => (ok = res.write(chunk)));
+    if (!ok && !this.#full) {
+      this.#full = true;
+      res.onWritable(() => {
+        this.#full = false;
+        this.wake();
+        return true;
+      });
+    }
+    return ok;
+  }
+
+  drained(): Promise<void> {
+    if (!this.#full || this.exchange.aborted || this.#ended) return Promise.resolve();
+    return new Promise<void>((resolve) => (this.#waiter = resolve));
+  }
+
+  /** The socket drained or the client went away: the producer waiting in `drained()` goes on. */
+  wake(): void {
+    const woken = this.#waiter;
+    this.#waiter = undefined;
+    woken?.();
+  }
+
+  end(): void {
+    this.#ended = true;
+    const { exchange } = this;
+    if (!exchange.aborted) exchange.res.cork(() => exchange.res.end());
+  }
+}
 
 function writeHead(exchange: Exchange, status: number, cors: readonly [string, string][], headers: ReplyHeaders = {}): void {
   exchange.res.cork(() => writeHeadCorked(exchange.res, status, cors, headers));

@@ -35,7 +35,8 @@ export function runRoutes(services: Services): Route[] {
 
   /** Streams Langflow's frames; the run is cancelled when the client goes away. */
   function stream(run: PreparedRun): Reply {
-    return Reply.stream('text/event-stream', async (sink) => {
+    // Returns the pipe's drain rather than awaiting it: no suspended async frame per open stream.
+    return Reply.stream('text/event-stream', (sink) => {
       const pipe = new FramePipe();
       const handle = run.start({
         signal: sink.signal,
@@ -49,7 +50,7 @@ export function runRoutes(services: Services): Route[] {
         else if (outcome.status === 'failed') pipe.push(frame('error', { error: failureError(outcome).message }));
         pipe.end();
       });
-      await pipe.drain(sink);
+      return pipe.drain(sink);
     });
   }
 
