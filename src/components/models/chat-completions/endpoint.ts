@@ -3,7 +3,7 @@
  * headers, built once per model value so a call only adds the body length. The key lives only in these headers,
  * which stay inside src/components/models (a model value in a run reply never shows them).
  */
-import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http';
+import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type RequestOptions } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { urlToHttpOptions } from 'node:url';
 
@@ -22,7 +22,8 @@ export interface ChatEndpoint {
   /** `<baseURL>/chat/completions`. */
   url: URL;
   headers: Record<string, string>;
-  send(options: RequestOptions, onResponse: (res: IncomingMessage) => void): ClientRequest;
+  /** Starts a request; its reply comes as the request's 'response' event. */
+  send(options: RequestOptions): ClientRequest;
 }
 
 // The SDK sent "ai/<v> ai-sdk/openai/<v> ... runtime/node.js/<v>"; servers only log it, so we name ourselves.
@@ -59,5 +60,5 @@ function newEndpoint(provider: string, baseURL: string, apiKey: string, sendKeyA
   // Plain options (host, port, path) made once: http.request converts a URL on every call otherwise.
   const { protocol, hostname, port, path } = urlToHttpOptions(url);
   const target = { protocol, hostname, port, path, agent };
-  return { provider, baseURL, url, headers, send: (options, onResponse) => request({ ...target, ...options }, onResponse) };
+  return { provider, baseURL, url, headers, send: (options) => request({ ...target, ...options }) };
 }

@@ -28,9 +28,12 @@ export function readStreamReply(res: IncomingMessage, signal: AbortSignal, onTex
     (res as Response)[READER] = new StreamReader(res, signal, onText, resolve, reject);
     res.setEncoding('utf8');
     res.on('data', onData);
-    res.once('end', onEnd);
-    res.on('error', onError); // 'on', not 'once': a second error event with no listener would throw
-    res.once('close', onClose);
+    // 'on', not 'once', throughout: each 'once' wraps its listener in a closure and a state object per stream
+    // ('end' and 'close' come once anyway; the reader ignores all but the first outcome), and a second error
+    // event with no listener would throw.
+    res.on('end', onEnd);
+    res.on('error', onError);
+    res.on('close', onClose);
   });
 }
 
