@@ -2,7 +2,7 @@
  * The uWS adapter: binds the route table to uWebSockets.js. Everything that touches uWS objects lives here;
  * handlers get plain data and return values or Replies.
  */
-import type { HttpResponse, us_listen_socket } from 'uWebSockets.js';
+import type { HttpRequest, HttpResponse, us_listen_socket } from 'uWebSockets.js';
 import type { Authenticator, Credentials } from '../auth/principal.js';
 import { MethodNotAllowedError, NotFoundError, PayloadTooLargeError } from '../errors/index.js';
 import type { Logger } from '../logger.js';
@@ -55,24 +55,17 @@ export function startEdge(options: EdgeOptions): Promise<EdgeServer> {
   const app = uws.App();
 
   app.any('/*', (res, req) => {
-    const headers: Record<string, string> = {};
-    req.forEach((key, value) => (headers[key] = value));
     const exchange: Exchange = {
       res,
       method: req.getCaseSensitiveMethod().toUpperCase() as HttpMethod,
       path: req.getUrl(),
-      headers,
+      headers: headersOf(req),
       aborted: false,
       controller: new AbortController(),
       started: performance.now(),
     };
-    const query = req.getQuery() ?? '';
-    res.onAborted(() => {
-      exchange.aborted = true;
-      exchange.controller.abort();
-      exchange.onAbort?.();
-    });
-    dispatch(exchange, query);
+    watchAbort(exchange);
+    dispatch(exchange, req.getQuery() ?? '');
   });
 
   function dispatch(exchange: Exchange, query: string): void {
@@ -186,12 +179,14 @@ export function startEdge(options: EdgeOptions): Promise<EdgeServer> {
     } catch (error) {
       produced = Promise.reject(error);
     }
-    produced
-      .catch((error: unknown) => logger.error({ err: error, path: exchange.path }, 'stream producer failed'))
-      .then(() => {
-        sink.end();
-        logDone(exchange, 200);
-      });
+    const done = () => {
+      sink.end();
+      logDone(exchange, 200);
+    };
+    produced.then(done, (error: unknown) => {
+      logger.error({ err: error, path: exchange.path }, 'stream producer failed');
+      done();
+    });
   }
 
   /** Large bodies go out chunk by chunk as the socket drains, instead of being copied whole into uWS. */
@@ -229,6 +224,25 @@ export function startEdge(options: EdgeOptions): Promise<EdgeServer> {
 }
 
 const EMPTY = Buffer.alloc(0);
+
+/*
+ * The request's headers and its abort watch are made in functions of their own: a closure made in the route
+ * callback would share its context, and uWS keeps the onAborted closure for the whole exchange (an open stream
+ * would keep the headers through it).
+ */
+function headersOf(req: HttpRequest): Record<string, string> {
+  const headers: Record<string, string> = {};
+  req.forEach((key, value) => (headers[key] = value));
+  return headers;
+}
+
+function watchAbort(exchange: Exchange): void {
+  exchange.res.onAborted(() => {
+    exchange.aborted = true;
+    exchange.controller.abort();
+    exchange.onAbort?.();
+  });
+}
 const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 /**

@@ -73,10 +73,16 @@ export class FlowRunner {
     private readonly engine: Engine,
     private readonly config: Config,
     private readonly variables: Pick<VariablesService, 'resolve'>,
-  ) {}
+  ) {
+    this.filesDir = join(config.DATA_DIR, 'files');
+  }
+
+  /** The data dir's files folder: one string for every run. */
+  private readonly filesDir: string;
 
   prepare(options: RunOptions): PreparedRun {
-    const { flow } = options;
+    // The closures below (kept for the whole run) read these, not `options`: a run does not keep its request.
+    const { flow, userId } = options;
     const compiled = this.compiledOf(flow, options.tweaks, options.version);
     const { graph } = compiled;
     // The plain plan depends on the graph alone, so it is kept with the cached graph; start/stop plans are per run.
@@ -102,7 +108,7 @@ export class FlowRunner {
     const selected = outputVertices(graph, options.outputType ?? 'chat', options.outputComponent || undefined);
     const variables = variableResolver({
       request: options.requestVariables,
-      stored: (name) => this.variables.resolve(options.userId, name),
+      stored: (name) => this.variables.resolve(userId, name),
       env: this.config.FALLBACK_TO_ENV_VAR ? process.env : undefined,
     });
     const jobId = options.jobId ?? randomUUID();
@@ -116,13 +122,13 @@ export class FlowRunner {
       start: ({ onEvent, signal, timeoutMs }) =>
         this.engine.run({
           jobId,
-          flow: { id: flow.id, name: flow.name, userId: options.userId },
+          flow: { id: flow.id, name: flow.name, userId },
           sessionId,
           graph,
           plan,
           overrides,
           variables,
-          filesDir: join(this.config.DATA_DIR, 'files'),
+          filesDir: this.filesDir,
           emit: onEvent ?? (() => {}),
           signal,
           timeoutMs,
