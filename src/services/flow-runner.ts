@@ -92,7 +92,14 @@ export class FlowRunner {
         : (compiled.plan ??= planRun(graph));
     const sessionId = options.sessionId || flow.id;
     const overrides = new Map<string, Record<string, unknown>>();
-    const set = (id: string, field: string, value: unknown) => overrides.set(id, { ...overrides.get(id), [field]: value });
+    // Each entry is this run's own object, filled in place: a spread copy per field gave every entry a hidden
+    // class of its own, kept for the whole run.
+    const set = (id: string, field: string, value: unknown) => {
+      let fields = overrides.get(id);
+      if (!fields) overrides.set(id, (fields = {}));
+      if (field === '__proto__') Object.defineProperty(fields, field, { value, enumerable: true, writable: true, configurable: true });
+      else fields[field] = value;
+    };
     for (const vertex of graph.vertices.values()) if (vertex.component.fields.session_id) set(vertex.id, 'session_id', sessionId);
     if (options.inputValue !== undefined && options.inputValue !== null) {
       for (const vertex of inputVertices(graph, options.inputType ?? 'chat')) set(vertex.id, 'input_value', options.inputValue);

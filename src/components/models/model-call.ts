@@ -25,17 +25,22 @@ export interface TokenTarget {
 }
 
 export function runChat(model: LanguageModelValue, prompt: ChatPrompt, ctx: ComponentContext, target?: TokenTarget): Promise<ChatReply> {
-  // Chained, not awaited: no suspended async frame for as long as a streamed reply stays open.
-  return withTimeout(ctx.signal, model.timeoutMs, (signal) => {
+  // Chained, not awaited: no suspended async frame for as long as a streamed reply stays open. The call is made
+  // by chatCall so that the error handler's closure keeps only what it reads (not the prompt nor the target).
+  return withTimeout(ctx.signal, model.timeoutMs, chatCall(model, prompt, ctx, target)).catch((error: unknown) => {
+    if (ctx.signal.aborted) throw error; // a cancelled run: the engine no longer listens
+    throw providerError(error, model);
+  });
+}
+
+function chatCall(model: LanguageModelValue, prompt: ChatPrompt, ctx: ComponentContext, target: TokenTarget | undefined): (signal: AbortSignal) => Promise<ChatReply> {
+  return (signal) => {
     const endpoint = model.jsonMode ? undefined : chatEndpointOf(model);
     const turns = endpoint && plainTurns(prompt.messages);
     if (!endpoint || !turns) return sdkChat(model, prompt, ctx, signal, target);
     const body = chatRequestBody({ provider: model.provider, model: model.model, system: prompt.system, turns, settings: model.settings, stream: target !== undefined });
     return chatCompletion(endpoint, { body, maxRetries: model.settings.maxRetries, signal, onText: target && tokens(ctx, target) });
-  }).catch((error: unknown) => {
-    if (ctx.signal.aborted) throw error; // a cancelled run: the engine no longer listens
-    throw providerError(error, model);
-  });
+  };
 }
 
 /** The prompt's turns when all are plain text (what chatPrompt builds); otherwise the SDK converts them. */
@@ -81,15 +86,20 @@ async function streamChat(call: Parameters<typeof streamText>[0], ctx: Component
   return { text, usage };
 }
 
-/** Emits tokens for the target, preceded once by its empty AI message (Langflow's v1 stream order). */
+/**
+ * Emits tokens for the target, preceded once by its empty AI message (Langflow's v1 stream order). The
+ * placeholder is let go once announced: a reply can stream for minutes, and only its id is needed after that.
+ */
 function tokens(ctx: ComponentContext, target: TokenTarget): (chunk: string) => void {
-  let announced = false;
+  let placeholder: MessageValue | undefined = target.placeholder;
+  const { messageId } = target;
   return (chunk) => {
-    if (!announced) {
-      announced = true;
-      ctx.emit({ type: 'message', message: target.placeholder });
+    if (placeholder) {
+      const message = placeholder;
+      placeholder = undefined;
+      ctx.emit({ type: 'message', message });
     }
-    ctx.emit({ type: 'token', messageId: target.messageId, chunk });
+    ctx.emit({ type: 'token', messageId, chunk });
   };
 }
 

@@ -53,17 +53,18 @@ export async function modelReply(model: LanguageModelValue, inputs: ReplyInputs,
   const source = { id: ctx.run.vertexId, display_name: ctx.run.displayName, source: model.model };
   const common = { session_id: ctx.run.sessionId, flow_id: ctx.run.flowId };
   let target: TokenTarget | undefined;
-  if (inputs.stream) {
-    const messageId = timeOrderedId();
+  const messageId = inputs.stream ? timeOrderedId() : undefined;
+  if (messageId) {
     const placeholder = createMessage({ id: messageId, text: '', sender: 'Machine', sender_name: 'AI', ...common, properties: { source, state: 'partial' } });
     target = { messageId, placeholder };
   }
+  // The reply's message needs the id, not the target: its placeholder goes once the first token announced it.
   return runChat(model, prompt, ctx, target).then((reply) =>
     createMessage({
-      ...(target ? { id: target.messageId } : {}),
+      ...(messageId ? { id: messageId } : {}),
       text: reply.text,
       ...common,
-      properties: { source, state: target ? 'partial' : 'complete', usage: reply.usage },
+      properties: { source, state: messageId ? 'partial' : 'complete', usage: reply.usage },
     }),
   );
 }
