@@ -45,7 +45,7 @@ export class FramePipe {
     this.sink = sink;
     return new Promise<void>((resolve) => {
       this.finish = resolve;
-      sink.signal.addEventListener('abort', () => this.close(), { once: true });
+      sink.onClientGone(() => this.close());
       this.flush();
     });
   }

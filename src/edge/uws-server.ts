@@ -3,7 +3,8 @@
  * handlers get plain data and return values or Replies.
  */
 import type { HttpRequest, HttpResponse, us_listen_socket } from 'uWebSockets.js';
-import type { Authenticator, Credentials } from '../auth/principal.js';
+import type { Authenticator, Credentials, Principal } from '../auth/principal.js';
+import { LazyAbortController } from '../engine/lazy-abort.js';
 import { MethodNotAllowedError, NotFoundError, PayloadTooLargeError } from '../errors/index.js';
 import type { Logger } from '../logger.js';
 import { readCookie } from './cookie.js';
@@ -39,7 +40,8 @@ interface Exchange {
   path: string;
   headers: Record<string, string>;
   aborted: boolean;
-  controller: AbortController;
+  /** Its signal is made only if someone reads it (an open v1 stream listens through its sink instead). */
+  controller: LazyAbortController;
   /** Called once if the client goes away (resolves pending body reads and stream waits). */
   onAbort?: () => void;
   started: number;
@@ -61,7 +63,7 @@ export function startEdge(options: EdgeOptions): Promise<EdgeServer> {
       path: req.getUrl(),
       headers: headersOf(req),
       aborted: false,
-      controller: new AbortController(),
+      controller: new LazyAbortController(),
       started: performance.now(),
     };
     watchAbort(exchange);
@@ -113,15 +115,7 @@ export function startEdge(options: EdgeOptions): Promise<EdgeServer> {
     } else {
       body = validate('body', route.body, parseJsonBody(raw));
     }
-    const request: RouteRequest<unknown, unknown, unknown> = {
-      params: validate('path', route.params, params),
-      query: validate('query', route.query, rawQuery),
-      body,
-      headers: exchange.headers,
-      files,
-      principal,
-      signal: exchange.controller.signal,
-    };
+    const request = new ExchangeRequest(validate('path', route.params, params), validate('query', route.query, rawQuery), body, exchange.headers, files, principal, exchange);
     const result = await route.handler(request);
     return result instanceof Reply ? result : Reply.json(result);
   }
@@ -172,7 +166,7 @@ export function startEdge(options: EdgeOptions): Promise<EdgeServer> {
     const sink = new ExchangeSink(exchange);
     // The request's headers were read when the reply started: an open stream does not keep them (and their strings).
     exchange.headers = NO_HEADERS;
-    exchange.onAbort = () => sink.wake();
+    exchange.onAbort = () => sink.clientGone();
     let produced: Promise<void>;
     try {
       produced = produce(sink);
@@ -245,6 +239,23 @@ function watchAbort(exchange: Exchange): void {
 }
 const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
+/** What a route handler gets; a class so that `signal`, a prototype getter, is made only when a handler reads it. */
+class ExchangeRequest implements RouteRequest<unknown, unknown, unknown> {
+  constructor(
+    readonly params: unknown,
+    readonly query: unknown,
+    readonly body: unknown,
+    readonly headers: Readonly<Record<string, string>>,
+    readonly files: UploadedFile[],
+    readonly principal: Principal | null,
+    private readonly exchange: Exchange,
+  ) {}
+
+  get signal(): AbortSignal {
+    return this.exchange.controller.signal;
+  }
+}
+
 /**
  * The sink of one streamed reply. A class rather than a literal of closures: an open stream holds one small
  * object, and the closures uWS needs (cork, onWritable) are made per write or only when the socket fills.
@@ -253,8 +264,22 @@ class ExchangeSink implements StreamSink {
   #ended = false;
   #full = false;
   #waiter: (() => void) | undefined;
+  #onGone: (() => void)[] | undefined;
 
   constructor(private readonly exchange: Exchange) {}
+
+  onClientGone(listener: () => void): void {
+    if (this.exchange.aborted) listener();
+    else (this.#onGone ??= []).push(listener);
+  }
+
+  /** The client went away: the producer waiting in `drained()` goes on, and the listeners hear of it. */
+  clientGone(): void {
+    this.wake();
+    const listeners = this.#onGone;
+    this.#onGone = undefined;
+    if (listeners) for (const listener of listeners) listener();
+  }
 
   get closed(): boolean {
     return this.exchange.aborted || this.#ended;

@@ -39,12 +39,13 @@ export function runRoutes(services: Services): Route[] {
     return Reply.stream('text/event-stream', (sink) => {
       const pipe = new FramePipe();
       const handle = run.start({
-        signal: sink.signal,
         onEvent: (event) => {
           const f = runStreamFrame(event);
           if (f) pipe.push(f);
         },
       });
+      // The client going away cancels the run (and with it the model request), as the request's signal would.
+      sink.onClientGone(() => handle.cancel());
       void handle.outcome.then((outcome) => {
         if (outcome.status === 'completed') pipe.push(frame('end', { result: replyOf(run, outcome) }));
         else if (outcome.status === 'failed') pipe.push(frame('error', { error: failureError(outcome).message }));
@@ -66,7 +67,9 @@ export function runRoutes(services: Services): Route[] {
       body: RunRequest.optional(),
       hidden: deprecated,
       responses: { 200: { description: 'The run result, or with stream=true the event stream', schema: RunResponseSchema } },
-      async handler({ params, query, body: maybeBody, headers, principal, signal }) {
+      // `request.signal` is read only where it is needed: reading it makes it, and a stream does without.
+      async handler(request) {
+        const { params, query, body: maybeBody, headers, principal } = request;
         const body = maybeBody ?? RunRequest.parse({});
         assertSingleInput(body);
         const flow = flows.runnable(principal!.userId, params.flow_id_or_name);
@@ -83,7 +86,7 @@ export function runRoutes(services: Services): Route[] {
           stream: query.stream,
         });
         if (query.stream) return stream(run);
-        const result = await execute(run, signal);
+        const result = await execute(run, request.signal);
         return deprecated ? Reply.json(result, 200, { deprecation: 'true', link: '</api/v1/run>; rel="successor-version"' }) : result;
       },
     });
