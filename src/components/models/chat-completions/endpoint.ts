@@ -21,7 +21,12 @@ export interface ChatEndpoint {
   baseURL: string;
   /** `<baseURL>/chat/completions`. */
   url: URL;
-  headers: Record<string, string>;
+  /**
+   * The request head's fields as node:http's flat list (`[name, value, name, value, ...]`), Host included: a
+   * request given a list writes it as is, where an object of headers is copied into a per-request table of
+   * [name, value] pairs that an open stream keeps (~0.5 KB). The caller adds Content-Length.
+   */
+  head: readonly string[];
   /** Starts a request; its reply comes as the request's 'response' event. */
   send(options: RequestOptions): ClientRequest;
 }
@@ -52,13 +57,14 @@ const cache = new Map<string, ChatEndpoint | undefined>();
 function newEndpoint(provider: string, baseURL: string, apiKey: string, sendKeyAlways: boolean): ChatEndpoint | undefined {
   const url = URL.canParse(`${baseURL}/chat/completions`) ? new URL(`${baseURL.replace(/\/+$/, '')}/chat/completions`) : undefined;
   if (url?.protocol !== 'http:' && url?.protocol !== 'https:') return undefined;
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': USER_AGENT };
-  if (apiKey || sendKeyAlways) headers.authorization = `Bearer ${apiKey}`;
+  // Host as node:http would write it: the URL's host (IPv6 in brackets, the port unless the scheme's default).
+  const head = ['host', url.host, 'content-type', 'application/json', 'user-agent', USER_AGENT];
+  if (apiKey || sendKeyAlways) head.push('authorization', `Bearer ${apiKey}`);
   const secure = url.protocol === 'https:';
   const agent = secure ? agents.https : agents.http;
   const request = secure ? httpsRequest : httpRequest;
   // Plain options (host, port, path) made once: http.request converts a URL on every call otherwise.
   const { protocol, hostname, port, path } = urlToHttpOptions(url);
   const target = { protocol, hostname, port, path, agent };
-  return { provider, baseURL, url, headers, send: (options) => request({ ...target, ...options }) };
+  return { provider, baseURL, url, head, send: (options) => request({ ...target, ...options }) };
 }

@@ -15,9 +15,8 @@ const MAX_ERROR_BODY = 64 * 1024;
 export function postChat(endpoint: ChatEndpoint, payload: string, signal: AbortSignal): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
-    // The endpoint's own headers, shared by every call: `end(payload)` on a request whose head is not sent yet
-    // makes node:http write the body's Content-Length itself (no per-call copy of the headers with its length).
-    const req = endpoint.send({ method: 'POST', headers: endpoint.headers }) as Request;
+    const headers = [...endpoint.head, 'content-length', String(Buffer.byteLength(payload))];
+    const req = endpoint.send({ method: 'POST', headers }) as Request;
     const post = new PendingPost(req, signal, resolve, reject);
     req[POST] = post;
     req.on('response', onResponse);
