@@ -69,6 +69,9 @@ t.test('streamed: tokens in order, usage from the last chunk, the SDK\'s request
   });
   t.equal(request.headers.authorization, 'Bearer sk-test');
   t.equal(request.headers['content-type'], 'application/json');
+  t.equal(request.headers.host, new URL(model.baseURL).host, 'one Host header, the API root\'s host and port');
+  t.equal(request.headers['content-length'], String(Buffer.byteLength(JSON.stringify(request.body))), 'the body\'s length in bytes, not chunked');
+  t.notOk(request.headers['transfer-encoding']);
   t.notOk(request.aborted, 'the reply was read to its end');
 });
 

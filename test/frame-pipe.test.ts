@@ -31,6 +31,10 @@ class FakeSink implements StreamSink {
     this.full = false;
     this.waiter?.();
   }
+  onClientGone(listener: () => void): void {
+    if (this.signal.aborted) listener();
+    else this.signal.addEventListener('abort', listener, { once: true });
+  }
   abort(): void {
     this.controller.abort();
   }

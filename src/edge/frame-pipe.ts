@@ -24,15 +24,6 @@ export class FramePipe {
   private turnEndDue = false;
   private ended = false;
   private finish?: () => void;
-  private readonly endTurn = () => {
-    this.turnEndDue = false;
-    this.atOnce = AT_ONCE_PER_TURN;
-    this.flush();
-  };
-  private readonly onDrained = () => {
-    this.full = false;
-    this.flush();
-  };
 
   push(frame: string): void {
     if (this.ended) return;
@@ -54,7 +45,7 @@ export class FramePipe {
     this.sink = sink;
     return new Promise<void>((resolve) => {
       this.finish = resolve;
-      sink.signal.addEventListener('abort', () => this.close(), { once: true });
+      sink.onClientGone(() => this.close());
       this.flush();
     });
   }
@@ -73,7 +64,10 @@ export class FramePipe {
   private write(chunk: string): void {
     if (this.sink!.write(chunk)) return;
     this.full = true;
-    void this.sink!.drained().then(this.onDrained);
+    void this.sink!.drained().then(() => {
+      this.full = false;
+      this.flush();
+    });
   }
 
   private close(): void {
@@ -87,6 +81,16 @@ export class FramePipe {
   private dueTurnEnd(): void {
     if (this.turnEndDue) return;
     this.turnEndDue = true;
-    setImmediate(this.endTurn);
+    setImmediate(endTurn, this);
+  }
+
+  /** The turn's end: its queued frames go out together, and the next turn may write at once again. */
+  endTurn(): void {
+    this.turnEndDue = false;
+    this.atOnce = AT_ONCE_PER_TURN;
+    this.flush();
   }
 }
+
+// One shared function for every pipe's turn end (setImmediate passes the pipe), not a bound closure per pipe.
+const endTurn = (pipe: FramePipe) => pipe.endTurn();

@@ -2,8 +2,9 @@
  * The uWS adapter: binds the route table to uWebSockets.js. Everything that touches uWS objects lives here;
  * handlers get plain data and return values or Replies.
  */
-import type { HttpResponse, us_listen_socket } from 'uWebSockets.js';
-import type { Authenticator, Credentials } from '../auth/principal.js';
+import type { HttpRequest, HttpResponse, us_listen_socket } from 'uWebSockets.js';
+import type { Authenticator, Credentials, Principal } from '../auth/principal.js';
+import { LazyAbortController } from '../engine/lazy-abort.js';
 import { MethodNotAllowedError, NotFoundError, PayloadTooLargeError } from '../errors/index.js';
 import type { Logger } from '../logger.js';
 import { readCookie } from './cookie.js';
@@ -39,7 +40,8 @@ interface Exchange {
   path: string;
   headers: Record<string, string>;
   aborted: boolean;
-  controller: AbortController;
+  /** Its signal is made only if someone reads it (an open v1 stream listens through its sink instead). */
+  controller: LazyAbortController;
   /** Called once if the client goes away (resolves pending body reads and stream waits). */
   onAbort?: () => void;
   started: number;
@@ -55,24 +57,17 @@ export function startEdge(options: EdgeOptions): Promise<EdgeServer> {
   const app = uws.App();
 
   app.any('/*', (res, req) => {
-    const headers: Record<string, string> = {};
-    req.forEach((key, value) => (headers[key] = value));
     const exchange: Exchange = {
       res,
       method: req.getCaseSensitiveMethod().toUpperCase() as HttpMethod,
       path: req.getUrl(),
-      headers,
+      headers: headersOf(req),
       aborted: false,
-      controller: new AbortController(),
+      controller: new LazyAbortController(),
       started: performance.now(),
     };
-    const query = req.getQuery() ?? '';
-    res.onAborted(() => {
-      exchange.aborted = true;
-      exchange.controller.abort();
-      exchange.onAbort?.();
-    });
-    dispatch(exchange, query);
+    watchAbort(exchange);
+    dispatch(exchange, req.getQuery() ?? '');
   });
 
   function dispatch(exchange: Exchange, query: string): void {
@@ -120,15 +115,7 @@ export function startEdge(options: EdgeOptions): Promise<EdgeServer> {
     } else {
       body = validate('body', route.body, parseJsonBody(raw));
     }
-    const request: RouteRequest<unknown, unknown, unknown> = {
-      params: validate('path', route.params, params),
-      query: validate('query', route.query, rawQuery),
-      body,
-      headers: exchange.headers,
-      files,
-      principal,
-      signal: exchange.controller.signal,
-    };
+    const request = new ExchangeRequest(validate('path', route.params, params), validate('query', route.query, rawQuery), body, exchange.headers, files, principal, exchange);
     const result = await route.handler(request);
     return result instanceof Reply ? result : Reply.json(result);
   }
@@ -140,7 +127,7 @@ export function startEdge(options: EdgeOptions): Promise<EdgeServer> {
     const body = reply.body;
     if (body.kind === 'stream') {
       writeHead(exchange, reply.status, cors, reply.headers);
-      void pump(exchange, body.produce);
+      pump(exchange, body.produce);
       return;
     }
     let data: string | Uint8Array = '';
@@ -171,50 +158,29 @@ export function startEdge(options: EdgeOptions): Promise<EdgeServer> {
     }
   }
 
-  /** Streams a reply through a sink that reports when the socket is full and when it has drained (uWS backpressure). */
-  async function pump(exchange: Exchange, produce: (sink: StreamSink) => Promise<void>): Promise<void> {
-    const { res } = exchange;
-    let ended = false;
-    let full = false;
-    let waiter: (() => void) | undefined;
-    const wake = () => {
-      const woken = waiter;
-      waiter = undefined;
-      woken?.();
-    };
-    exchange.onAbort = wake;
-    const sink: StreamSink = {
-      get closed() {
-        return exchange.aborted || ended;
-      },
-      signal: exchange.controller.signal,
-      write(chunk) {
-        if (exchange.aborted || ended) return true;
-        let ok = true;
-        res.cork(() => (ok = res.write(chunk)));
-        if (!ok && !full) {
-          full = true;
-          res.onWritable(() => {
-            full = false;
-            wake();
-            return true;
-          });
-        }
-        return ok;
-      },
-      drained() {
-        if (!full || exchange.aborted || ended) return Promise.resolve();
-        return new Promise<void>((resolve) => (waiter = resolve));
-      },
-    };
+  /**
+   * Streams a reply through a sink that reports when the socket is full and when it has drained (uWS backpressure).
+   * Not an async function: an open stream would keep its suspended frame (generator, context, promise) alive.
+   */
+  function pump(exchange: Exchange, produce: (sink: StreamSink) => Promise<void>): void {
+    const sink = new ExchangeSink(exchange);
+    // The request's headers were read when the reply started: an open stream does not keep them (and their strings).
+    exchange.headers = NO_HEADERS;
+    exchange.onAbort = () => sink.clientGone();
+    let produced: Promise<void>;
     try {
-      await produce(sink);
+      produced = produce(sink);
     } catch (error) {
-      logger.error({ err: error, path: exchange.path }, 'stream producer failed');
+      produced = Promise.reject(error);
     }
-    ended = true;
-    if (!exchange.aborted) res.cork(() => res.end());
-    logDone(exchange, 200);
+    const done = () => {
+      sink.end();
+      logDone(exchange, 200);
+    };
+    produced.then(done, (error: unknown) => {
+      logger.error({ err: error, path: exchange.path }, 'stream producer failed');
+      done();
+    });
   }
 
   /** Large bodies go out chunk by chunk as the socket drains, instead of being copied whole into uWS. */
@@ -252,6 +218,112 @@ export function startEdge(options: EdgeOptions): Promise<EdgeServer> {
 }
 
 const EMPTY = Buffer.alloc(0);
+
+/*
+ * The request's headers and its abort watch are made in functions of their own: a closure made in the route
+ * callback would share its context, and uWS keeps the onAborted closure for the whole exchange (an open stream
+ * would keep the headers through it).
+ */
+function headersOf(req: HttpRequest): Record<string, string> {
+  const headers: Record<string, string> = {};
+  req.forEach((key, value) => (headers[key] = value));
+  return headers;
+}
+
+function watchAbort(exchange: Exchange): void {
+  exchange.res.onAborted(() => {
+    exchange.aborted = true;
+    exchange.controller.abort();
+    exchange.onAbort?.();
+  });
+}
+const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
+/** What a route handler gets; a class so that `signal`, a prototype getter, is made only when a handler reads it. */
+class ExchangeRequest implements RouteRequest<unknown, unknown, unknown> {
+  constructor(
+    readonly params: unknown,
+    readonly query: unknown,
+    readonly body: unknown,
+    readonly headers: Readonly<Record<string, string>>,
+    readonly files: UploadedFile[],
+    readonly principal: Principal | null,
+    private readonly exchange: Exchange,
+  ) {}
+
+  get signal(): AbortSignal {
+    return this.exchange.controller.signal;
+  }
+}
+
+/**
+ * The sink of one streamed reply. A class rather than a literal of closures: an open stream holds one small
+ * object, and the closures uWS needs (cork, onWritable) are made per write or only when the socket fills.
+ */
+class ExchangeSink implements StreamSink {
+  #ended = false;
+  #full = false;
+  #waiter: (() => void) | undefined;
+  #onGone: (() => void)[] | undefined;
+
+  constructor(private readonly exchange: Exchange) {}
+
+  onClientGone(listener: () => void): void {
+    if (this.exchange.aborted) listener();
+    else (this.#onGone ??= []).push(listener);
+  }
+
+  /** The client went away: the producer waiting in `drained()` goes on, and the listeners hear of it. */
+  clientGone(): void {
+    this.wake();
+    const listeners = this.#onGone;
+    this.#onGone = undefined;
+    if (listeners) for (const listener of listeners) listener();
+  }
+
+  get closed(): boolean {
+    return this.exchange.aborted || this.#ended;
+  }
+
+  get signal(): AbortSignal {
+    return this.exchange.controller.signal;
+  }
+
+  write(chunk: string | Uint8Array): boolean {
+    const { exchange } = this;
+    if (exchange.aborted || this.#ended) return true;
+    const { res } = exchange;
+    let ok = true;
+    res.cork(() => (ok = res.write(chunk)));
+    if (!ok && !this.#full) {
+      this.#full = true;
+      res.onWritable(() => {
+        this.#full = false;
+        this.wake();
+        return true;
+      });
+    }
+    return ok;
+  }
+
+  drained(): Promise<void> {
+    if (!this.#full || this.exchange.aborted || this.#ended) return Promise.resolve();
+    return new Promise<void>((resolve) => (this.#waiter = resolve));
+  }
+
+  /** The socket drained or the client went away: the producer waiting in `drained()` goes on. */
+  wake(): void {
+    const woken = this.#waiter;
+    this.#waiter = undefined;
+    woken?.();
+  }
+
+  end(): void {
+    this.#ended = true;
+    const { exchange } = this;
+    if (!exchange.aborted) exchange.res.cork(() => exchange.res.end());
+  }
+}
 
 function writeHead(exchange: Exchange, status: number, cors: readonly [string, string][], headers: ReplyHeaders = {}): void {
   exchange.res.cork(() => writeHeadCorked(exchange.res, status, cors, headers));

@@ -7,11 +7,15 @@
 import type { FlowGraph, GraphEdge } from './graph.js';
 import type { RunPlan } from './plan.js';
 
+const NONE_SKIPPED: ReadonlySet<string> = new Set();
+
 export class RunState {
   private readonly waiting = new Map<string, number>();
-  private readonly inactiveEdges = new Set<GraphEdge>();
+  // Made only when a router leaves a branch unchosen (most runs never do): a run waiting on a slow model keeps
+  // its state for as long as the model takes, and an empty Set is ~180 bytes.
+  private inactiveEdges: Set<GraphEdge> | undefined;
+  #skipped: Set<string> | undefined;
   readonly results = new Map<string, Record<string, unknown>>();
-  readonly skipped = new Set<string>();
   private open: number;
 
   constructor(
@@ -25,6 +29,11 @@ export class RunState {
   /** Vertices with no predecessors in the region, in flow order. */
   initial(): readonly string[] {
     return this.plan.initial;
+  }
+
+  /** Vertices skipped because their branch was not chosen. */
+  get skipped(): ReadonlySet<string> {
+    return this.#skipped ?? NONE_SKIPPED;
   }
 
   get finished(): boolean {
@@ -62,11 +71,11 @@ export class RunState {
     const ready: string[] = [];
     for (const edge of this.graph.outgoing.get(id)!) {
       if (!this.plan.region.has(edge.target)) continue;
-      if (inactive(edge)) this.inactiveEdges.add(edge);
+      if (inactive(edge)) (this.inactiveEdges ??= new Set()).add(edge);
       const remaining = this.waiting.get(edge.target)! - 1;
       this.waiting.set(edge.target, remaining);
       if (remaining > 0) continue;
-      if (this.edgesInto(edge.target).some((e) => this.inactiveEdges.has(e))) ready.push(...this.skip(edge.target));
+      if (this.inactiveEdges && this.edgesInto(edge.target).some((e) => this.inactiveEdges!.has(e))) ready.push(...this.skip(edge.target));
       else ready.push(edge.target);
     }
     return ready;
@@ -74,7 +83,7 @@ export class RunState {
 
   /** Skips a vertex whose branch was not chosen; its dependents may become ready (or skipped) in turn. */
   private skip(id: string): string[] {
-    this.skipped.add(id);
+    (this.#skipped ??= new Set()).add(id);
     this.open--;
     return this.release(id, () => true);
   }

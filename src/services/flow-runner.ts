@@ -73,10 +73,16 @@ export class FlowRunner {
     private readonly engine: Engine,
     private readonly config: Config,
     private readonly variables: Pick<VariablesService, 'resolve'>,
-  ) {}
+  ) {
+    this.filesDir = join(config.DATA_DIR, 'files');
+  }
+
+  /** The data dir's files folder: one string for every run. */
+  private readonly filesDir: string;
 
   prepare(options: RunOptions): PreparedRun {
-    const { flow } = options;
+    // The closures below (kept for the whole run) read these, not `options`: a run does not keep its request.
+    const { flow, userId } = options;
     const compiled = this.compiledOf(flow, options.tweaks, options.version);
     const { graph } = compiled;
     // The plain plan depends on the graph alone, so it is kept with the cached graph; start/stop plans are per run.
@@ -86,7 +92,14 @@ export class FlowRunner {
         : (compiled.plan ??= planRun(graph));
     const sessionId = options.sessionId || flow.id;
     const overrides = new Map<string, Record<string, unknown>>();
-    const set = (id: string, field: string, value: unknown) => overrides.set(id, { ...overrides.get(id), [field]: value });
+    // Each entry is this run's own object, filled in place: a spread copy per field gave every entry a hidden
+    // class of its own, kept for the whole run.
+    const set = (id: string, field: string, value: unknown) => {
+      let fields = overrides.get(id);
+      if (!fields) overrides.set(id, (fields = {}));
+      if (field === '__proto__') Object.defineProperty(fields, field, { value, enumerable: true, writable: true, configurable: true });
+      else fields[field] = value;
+    };
     for (const vertex of graph.vertices.values()) if (vertex.component.fields.session_id) set(vertex.id, 'session_id', sessionId);
     if (options.inputValue !== undefined && options.inputValue !== null) {
       for (const vertex of inputVertices(graph, options.inputType ?? 'chat')) set(vertex.id, 'input_value', options.inputValue);
@@ -102,7 +115,7 @@ export class FlowRunner {
     const selected = outputVertices(graph, options.outputType ?? 'chat', options.outputComponent || undefined);
     const variables = variableResolver({
       request: options.requestVariables,
-      stored: (name) => this.variables.resolve(options.userId, name),
+      stored: (name) => this.variables.resolve(userId, name),
       env: this.config.FALLBACK_TO_ENV_VAR ? process.env : undefined,
     });
     const jobId = options.jobId ?? randomUUID();
@@ -116,13 +129,13 @@ export class FlowRunner {
       start: ({ onEvent, signal, timeoutMs }) =>
         this.engine.run({
           jobId,
-          flow: { id: flow.id, name: flow.name, userId: options.userId },
+          flow: { id: flow.id, name: flow.name, userId },
           sessionId,
           graph,
           plan,
           overrides,
           variables,
-          filesDir: join(this.config.DATA_DIR, 'files'),
+          filesDir: this.filesDir,
           emit: onEvent ?? (() => {}),
           signal,
           timeoutMs,

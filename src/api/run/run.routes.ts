@@ -35,21 +35,23 @@ export function runRoutes(services: Services): Route[] {
 
   /** Streams Langflow's frames; the run is cancelled when the client goes away. */
   function stream(run: PreparedRun): Reply {
-    return Reply.stream('text/event-stream', async (sink) => {
+    // Returns the pipe's drain rather than awaiting it: no suspended async frame per open stream.
+    return Reply.stream('text/event-stream', (sink) => {
       const pipe = new FramePipe();
       const handle = run.start({
-        signal: sink.signal,
         onEvent: (event) => {
           const f = runStreamFrame(event);
           if (f) pipe.push(f);
         },
       });
+      // The client going away cancels the run (and with it the model request), as the request's signal would.
+      sink.onClientGone(() => handle.cancel());
       void handle.outcome.then((outcome) => {
         if (outcome.status === 'completed') pipe.push(frame('end', { result: replyOf(run, outcome) }));
         else if (outcome.status === 'failed') pipe.push(frame('error', { error: failureError(outcome).message }));
         pipe.end();
       });
-      await pipe.drain(sink);
+      return pipe.drain(sink);
     });
   }
 
@@ -65,7 +67,9 @@ export function runRoutes(services: Services): Route[] {
       body: RunRequest.optional(),
       hidden: deprecated,
       responses: { 200: { description: 'The run result, or with stream=true the event stream', schema: RunResponseSchema } },
-      async handler({ params, query, body: maybeBody, headers, principal, signal }) {
+      // `request.signal` is read only where it is needed: reading it makes it, and a stream does without.
+      async handler(request) {
+        const { params, query, body: maybeBody, headers, principal } = request;
         const body = maybeBody ?? RunRequest.parse({});
         assertSingleInput(body);
         const flow = flows.runnable(principal!.userId, params.flow_id_or_name);
@@ -82,7 +86,7 @@ export function runRoutes(services: Services): Route[] {
           stream: query.stream,
         });
         if (query.stream) return stream(run);
-        const result = await execute(run, signal);
+        const result = await execute(run, request.signal);
         return deprecated ? Reply.json(result, 200, { deprecation: 'true', link: '</api/v1/run>; rel="successor-version"' }) : result;
       },
     });

@@ -24,19 +24,23 @@ export interface TokenTarget {
   placeholder: MessageValue;
 }
 
-export async function runChat(model: LanguageModelValue, prompt: ChatPrompt, ctx: ComponentContext, target?: TokenTarget): Promise<ChatReply> {
-  try {
-    return await withTimeout(ctx.signal, model.timeoutMs, (signal) => {
-      const endpoint = model.jsonMode ? undefined : chatEndpointOf(model);
-      const turns = endpoint && plainTurns(prompt.messages);
-      if (!endpoint || !turns) return sdkChat(model, prompt, ctx, signal, target);
-      const body = chatRequestBody({ provider: model.provider, model: model.model, system: prompt.system, turns, settings: model.settings, stream: target !== undefined });
-      return chatCompletion(endpoint, { body, maxRetries: model.settings.maxRetries, signal, onText: target && tokens(ctx, target) });
-    });
-  } catch (error) {
+export function runChat(model: LanguageModelValue, prompt: ChatPrompt, ctx: ComponentContext, target?: TokenTarget): Promise<ChatReply> {
+  // Chained, not awaited: no suspended async frame for as long as a streamed reply stays open. The call is made
+  // by chatCall so that the error handler's closure keeps only what it reads (not the prompt nor the target).
+  return withTimeout(ctx.signal, model.timeoutMs, chatCall(model, prompt, ctx, target)).catch((error: unknown) => {
     if (ctx.signal.aborted) throw error; // a cancelled run: the engine no longer listens
     throw providerError(error, model);
-  }
+  });
+}
+
+function chatCall(model: LanguageModelValue, prompt: ChatPrompt, ctx: ComponentContext, target: TokenTarget | undefined): (signal: AbortSignal) => Promise<ChatReply> {
+  return (signal) => {
+    const endpoint = model.jsonMode ? undefined : chatEndpointOf(model);
+    const turns = endpoint && plainTurns(prompt.messages);
+    if (!endpoint || !turns) return sdkChat(model, prompt, ctx, signal, target);
+    const body = chatRequestBody({ provider: model.provider, model: model.model, system: prompt.system, turns, settings: model.settings, stream: target !== undefined });
+    return chatCompletion(endpoint, { body, maxRetries: model.settings.maxRetries, signal, onText: target && tokens(ctx, target) });
+  };
 }
 
 /** The prompt's turns when all are plain text (what chatPrompt builds); otherwise the SDK converts them. */
@@ -82,15 +86,20 @@ async function streamChat(call: Parameters<typeof streamText>[0], ctx: Component
   return { text, usage };
 }
 
-/** Emits tokens for the target, preceded once by its empty AI message (Langflow's v1 stream order). */
+/**
+ * Emits tokens for the target, preceded once by its empty AI message (Langflow's v1 stream order). The
+ * placeholder is let go once announced: a reply can stream for minutes, and only its id is needed after that.
+ */
 function tokens(ctx: ComponentContext, target: TokenTarget): (chunk: string) => void {
-  let announced = false;
+  let placeholder: MessageValue | undefined = target.placeholder;
+  const { messageId } = target;
   return (chunk) => {
-    if (!announced) {
-      announced = true;
-      ctx.emit({ type: 'message', message: target.placeholder });
+    if (placeholder) {
+      const message = placeholder;
+      placeholder = undefined;
+      ctx.emit({ type: 'message', message });
     }
-    ctx.emit({ type: 'token', messageId: target.messageId, chunk });
+    ctx.emit({ type: 'token', messageId, chunk });
   };
 }
 
@@ -98,18 +107,25 @@ function tokens(ctx: ComponentContext, target: TokenTarget): (chunk: string) => 
  * The run's signal, or one that also fires after `timeoutMs`. A timer and a listener, both removed when the call
  * ends (AbortSignal.any + AbortSignal.timeout kept every call's signals alive until the timeout fired).
  */
-async function withTimeout<T>(runSignal: AbortSignal, timeoutMs: number | undefined, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  if (!timeoutMs || timeoutMs <= 0) return call(runSignal);
+function withTimeout<T>(runSignal: AbortSignal, timeoutMs: number | undefined, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  if (!timeoutMs || timeoutMs <= 0) return attempt(call, runSignal);
   const controller = new AbortController();
   const onAbort = () => controller.abort(runSignal.reason);
   if (runSignal.aborted) onAbort();
   else runSignal.addEventListener('abort', onAbort, { once: true });
   const timer = setTimeout(() => controller.abort(new DOMException(`The model call timed out after ${timeoutMs / 1000} s`, 'TimeoutError')), timeoutMs);
-  try {
-    return await call(controller.signal);
-  } finally {
+  return attempt(call, controller.signal).finally(() => {
     clearTimeout(timer);
     runSignal.removeEventListener('abort', onAbort);
+  });
+}
+
+/** The call's promise; a synchronous throw becomes its rejection, as it would in an async function. */
+function attempt<T>(call: (signal: AbortSignal) => Promise<T>, signal: AbortSignal): Promise<T> {
+  try {
+    return call(signal);
+  } catch (error) {
+    return Promise.reject(error);
   }
 }
 

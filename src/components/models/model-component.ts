@@ -27,13 +27,20 @@ export interface ReplyInputs {
   stream: boolean;
 }
 
-/** Computes the requested outputs; the model is built only once and only when something needs it. */
+/**
+ * Computes the requested outputs; the model is built only once and only when something needs it. The reply is
+ * chained rather than awaited, here and in modelReply: a streamed reply can stay open for minutes, and each
+ * awaiting async function would keep a suspended frame (generator, context, promise) for all that time.
+ */
 export async function modelOutputs(build: () => Promise<LanguageModelValue>, inputs: ReplyInputs, ctx: ComponentContext): Promise<Record<string, unknown>> {
   const model = await build();
   const outputs: Record<string, unknown> = {};
   if (ctx.requested.has('model_output')) outputs.model_output = model;
-  if (ctx.requested.has('text_output')) outputs.text_output = await modelReply(model, inputs, ctx);
-  return outputs;
+  if (!ctx.requested.has('text_output')) return outputs;
+  return modelReply(model, inputs, ctx).then((reply) => {
+    outputs.text_output = reply;
+    return outputs;
+  });
 }
 
 /**
@@ -46,16 +53,18 @@ export async function modelReply(model: LanguageModelValue, inputs: ReplyInputs,
   const source = { id: ctx.run.vertexId, display_name: ctx.run.displayName, source: model.model };
   const common = { session_id: ctx.run.sessionId, flow_id: ctx.run.flowId };
   let target: TokenTarget | undefined;
-  if (inputs.stream) {
-    const messageId = timeOrderedId();
+  const messageId = inputs.stream ? timeOrderedId() : undefined;
+  if (messageId) {
     const placeholder = createMessage({ id: messageId, text: '', sender: 'Machine', sender_name: 'AI', ...common, properties: { source, state: 'partial' } });
     target = { messageId, placeholder };
   }
-  const reply = await runChat(model, prompt, ctx, target);
-  return createMessage({
-    ...(target ? { id: target.messageId } : {}),
-    text: reply.text,
-    ...common,
-    properties: { source, state: target ? 'partial' : 'complete', usage: reply.usage },
-  });
+  // The reply's message needs the id, not the target: its placeholder goes once the first token announced it.
+  return runChat(model, prompt, ctx, target).then((reply) =>
+    createMessage({
+      ...(messageId ? { id: messageId } : {}),
+      text: reply.text,
+      ...common,
+      properties: { source, state: messageId ? 'partial' : 'complete', usage: reply.usage },
+    }),
+  );
 }

@@ -3,7 +3,17 @@ import { isAbsolute, relative, resolve } from 'node:path';
 import { ComponentError } from '../component.error.js';
 import type { FileAccess } from '../contract.js';
 
+/** Every run of a service uses the same folder: its FileAccess is made once, not per run. */
+let last: { folder: string; access: FileAccess } | undefined;
+
 export function filesFolder(folder: string): FileAccess {
+  if (last?.folder === folder) return last.access;
+  const access = newFilesFolder(folder);
+  last = { folder, access };
+  return access;
+}
+
+function newFilesFolder(folder: string): FileAccess {
   const root = resolve(folder);
   return {
     resolve(path) {

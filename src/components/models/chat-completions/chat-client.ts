@@ -18,13 +18,18 @@ export interface ChatCall {
   onText?: (text: string) => void;
 }
 
-export async function chatCompletion(endpoint: ChatEndpoint, call: ChatCall): Promise<ChatReply> {
-  const payload = JSON.stringify(call.body);
+export function chatCompletion(endpoint: ChatEndpoint, call: ChatCall): Promise<ChatReply> {
+  let payload: string;
+  try {
+    payload = JSON.stringify(call.body);
+  } catch (error) {
+    return Promise.reject(error);
+  }
   const { signal, onText } = call;
   if (onText) {
     // Like the SDK's streamText: only the request is retried; a stream that breaks after its status is an error.
-    const res = await withRetries(() => postChat(endpoint, payload, signal), call.maxRetries, signal);
-    return readStreamReply(res, signal, onText);
+    // Chained, not awaited: an open stream keeps no suspended frame here (nor the payload once the status came).
+    return withRetries(() => postChat(endpoint, payload, signal), call.maxRetries, signal).then((res) => readStreamReply(res, signal, onText));
   }
   // Like generateText: the whole call, body included, is one attempt.
   return withRetries(async () => readJsonReply(await postChat(endpoint, payload, signal)), call.maxRetries, signal);

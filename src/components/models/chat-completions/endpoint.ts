@@ -3,7 +3,7 @@
  * headers, built once per model value so a call only adds the body length. The key lives only in these headers,
  * which stay inside src/components/models (a model value in a run reply never shows them).
  */
-import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http';
+import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type RequestOptions } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { urlToHttpOptions } from 'node:url';
 
@@ -21,8 +21,14 @@ export interface ChatEndpoint {
   baseURL: string;
   /** `<baseURL>/chat/completions`. */
   url: URL;
-  headers: Record<string, string>;
-  send(options: RequestOptions, onResponse: (res: IncomingMessage) => void): ClientRequest;
+  /**
+   * The request head's fields as node:http's flat list (`[name, value, name, value, ...]`), Host included: a
+   * request given a list writes it as is, where an object of headers is copied into a per-request table of
+   * [name, value] pairs that an open stream keeps (~0.5 KB). The caller adds Content-Length.
+   */
+  head: readonly string[];
+  /** Starts a request; its reply comes as the request's 'response' event. */
+  send(options: RequestOptions): ClientRequest;
 }
 
 // The SDK sent "ai/<v> ai-sdk/openai/<v> ... runtime/node.js/<v>"; servers only log it, so we name ourselves.
@@ -51,13 +57,14 @@ const cache = new Map<string, ChatEndpoint | undefined>();
 function newEndpoint(provider: string, baseURL: string, apiKey: string, sendKeyAlways: boolean): ChatEndpoint | undefined {
   const url = URL.canParse(`${baseURL}/chat/completions`) ? new URL(`${baseURL.replace(/\/+$/, '')}/chat/completions`) : undefined;
   if (url?.protocol !== 'http:' && url?.protocol !== 'https:') return undefined;
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': USER_AGENT };
-  if (apiKey || sendKeyAlways) headers.authorization = `Bearer ${apiKey}`;
+  // Host as node:http would write it: the URL's host (IPv6 in brackets, the port unless the scheme's default).
+  const head = ['host', url.host, 'content-type', 'application/json', 'user-agent', USER_AGENT];
+  if (apiKey || sendKeyAlways) head.push('authorization', `Bearer ${apiKey}`);
   const secure = url.protocol === 'https:';
   const agent = secure ? agents.https : agents.http;
   const request = secure ? httpsRequest : httpRequest;
   // Plain options (host, port, path) made once: http.request converts a URL on every call otherwise.
   const { protocol, hostname, port, path } = urlToHttpOptions(url);
   const target = { protocol, hostname, port, path, agent };
-  return { provider, baseURL, url, headers, send: (options, onResponse) => request({ ...target, ...options }, onResponse) };
+  return { provider, baseURL, url, head, send: (options) => request({ ...target, ...options }) };
 }

@@ -5,7 +5,7 @@
  * IncomingMessage, read by whoever called. The signal keeps the socket until the reply ends, so aborting a run
  * mid-stream closes the connection and the model server sees its request cancelled.
  */
-import type { IncomingMessage } from 'node:http';
+import type { ClientRequest, IncomingMessage } from 'node:http';
 import { ChatCallError, isRetryableStatus } from './call-error.js';
 import type { ChatEndpoint } from './endpoint.js';
 
@@ -15,23 +15,58 @@ const MAX_ERROR_BODY = 64 * 1024;
 export function postChat(endpoint: ChatEndpoint, payload: string, signal: AbortSignal): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
-    const headers = { ...endpoint.headers, 'content-length': String(Buffer.byteLength(payload)) };
-    const req = endpoint.send({ method: 'POST', headers }, (res) => {
-      const status = res.statusCode ?? 0;
-      if (status >= 200 && status < 300) return resolve(res);
-      errorOf(res, status).then(reject, reject);
-    });
-    const onAbort = () => req.destroy(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
+    const headers = [...endpoint.head, 'content-length', String(Buffer.byteLength(payload))];
+    const req = endpoint.send({ method: 'POST', headers }) as Request;
+    const post = new PendingPost(req, signal, resolve, reject);
+    req[POST] = post;
+    req.on('response', onResponse);
     // 'close' comes once the reply is read to its end or the socket is destroyed, whichever happens.
-    req.once('close', () => signal.removeEventListener('abort', onAbort));
-    req.on('error', (error: NodeJS.ErrnoException) => {
-      if (signal.aborted) return reject(signal.reason);
-      // Before a status, every failure is the connection's: the SDK retried all of them ("Cannot connect to API").
-      reject(new ChatCallError(`Cannot connect to API: ${error.message}`, undefined, true, {}, { cause: error }));
-    });
+    req.on('close', onRequestClose);
+    req.on('error', onRequestError);
+    signal.addEventListener('abort', post, { once: true });
     req.end(payload);
   });
+}
+
+/*
+ * The request's listeners are shared functions that find their call on the request, and the call itself is the
+ * signal's listener (handleEvent): a reply that streams for minutes keeps one small object here, not a closure
+ * per listener (nor, through their context, the request body).
+ */
+const POST = Symbol('pending chat post');
+type Request = ClientRequest & { [POST]?: PendingPost };
+
+class PendingPost {
+  constructor(
+    readonly req: ClientRequest,
+    readonly signal: AbortSignal,
+    readonly resolve: (res: IncomingMessage) => void,
+    readonly reject: (error: unknown) => void,
+  ) {}
+
+  /** The signal aborted: the request (and the reply it may be streaming) is destroyed. */
+  handleEvent(): void {
+    this.req.destroy(this.signal.reason);
+  }
+}
+
+function onResponse(this: Request, res: IncomingMessage): void {
+  const post = this[POST]!;
+  const status = res.statusCode ?? 0;
+  if (status >= 200 && status < 300) return post.resolve(res);
+  errorOf(res, status).then(post.reject, post.reject);
+}
+
+function onRequestClose(this: Request): void {
+  const post = this[POST]!;
+  post.signal.removeEventListener('abort', post);
+}
+
+function onRequestError(this: Request, error: NodeJS.ErrnoException): void {
+  const post = this[POST]!;
+  if (post.signal.aborted) return post.reject(post.signal.reason);
+  // Before a status, every failure is the connection's: the SDK retried all of them ("Cannot connect to API").
+  post.reject(new ChatCallError(`Cannot connect to API: ${error.message}`, undefined, true, {}, { cause: error }));
 }
 
 /** The SDK's rule: the provider's `error.message` when the body has one, else the status text. */
