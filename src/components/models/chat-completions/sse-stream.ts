@@ -1,6 +1,6 @@
 /**
- * A streamed chat-completions reply read straight off the socket: the response's bytes through our event-stream
- * parser (sse-data.ts), one JSON.parse per event, each text delta handed to `onText` in the tick it arrived. No async
+ * A streamed chat-completions reply read straight off the socket: the response's string chunks through
+ * eventsource-parser, one JSON.parse per event, each text delta handed to `onText` in the tick it arrived. No async
  * iterator or promise per token (the AI SDK's WHATWG pipeline cost ~29 us and dozens of objects per token); the
  * socket listeners are shared functions that find their reader on the response, so a stream waiting on a slow
  * model holds one reader and its parser.
@@ -10,9 +10,9 @@
  * server that ends its body cleanly after a finish reason but forgets `[DONE]` is accepted.
  */
 import type { IncomingMessage } from 'node:http';
+import { createParser, type EventSourceParser } from 'eventsource-parser';
 import { ChatReplyError } from './call-error.js';
 import { excerpt, messageOf, usageFrom, type ChatReply } from './reply.js';
-import { SseDataParser, type SseDataTarget } from './sse-data.js';
 
 interface Chunk {
   choices?: { delta?: { content?: unknown }; finish_reason?: unknown }[];
@@ -26,6 +26,7 @@ type Response = IncomingMessage & { [READER]?: StreamReader };
 export function readStreamReply(res: IncomingMessage, signal: AbortSignal, onText: (text: string) => void): Promise<ChatReply> {
   return new Promise((resolve, reject) => {
     (res as Response)[READER] = new StreamReader(res, signal, onText, resolve, reject);
+    res.setEncoding('utf8');
     res.on('data', onData);
     // 'on', not 'once', throughout: each 'once' wraps its listener in a closure and a state object per stream
     // ('end' and 'close' come once anyway; the reader ignores all but the first outcome), and a second error
@@ -36,8 +37,8 @@ export function readStreamReply(res: IncomingMessage, signal: AbortSignal, onTex
   });
 }
 
-function onData(this: Response, bytes: Buffer): void {
-  this[READER]?.feed(bytes);
+function onData(this: Response, text: string): void {
+  this[READER]?.feed(text);
 }
 function onEnd(this: Response): void {
   this[READER]?.end();
@@ -50,9 +51,9 @@ function onClose(this: Response): void {
   if (!this.complete) this[READER]?.broken();
 }
 
-class StreamReader implements SseDataTarget {
+class StreamReader {
   private readonly reply: ChatReply = { text: '', usage: null };
-  private readonly sse = new SseDataParser(this);
+  private readonly sse: EventSourceParser = createParser({ onEvent: (event) => this.onData(event.data) });
   private done = false;
   private finished = false;
   private settled = false;
@@ -65,8 +66,8 @@ class StreamReader implements SseDataTarget {
     private readonly reject: (error: unknown) => void,
   ) {}
 
-  feed(bytes: Buffer): void {
-    if (!this.settled) this.sse.feedBytes(bytes);
+  feed(text: string): void {
+    if (!this.settled) this.sse.feed(text);
   }
 
   end(): void {
@@ -83,7 +84,7 @@ class StreamReader implements SseDataTarget {
     this.fail(reason);
   }
 
-  onSseData(data: string): void {
+  onData(data: string): void {
     if (this.settled || this.done) return;
     if (data === '[DONE]') {
       this.done = true;
