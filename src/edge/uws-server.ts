@@ -2,18 +2,19 @@
  * The uWS adapter: binds the route table to uWebSockets.js. Everything that touches uWS objects lives here;
  * handlers get plain data and return values or Replies.
  */
-import type { HttpRequest, HttpResponse, us_listen_socket } from 'uWebSockets.js';
-import type { Authenticator, Credentials, Principal } from '../auth/principal.js';
-import { LazyAbortController } from '../engine/lazy-abort.js';
+import type { HttpResponse, us_listen_socket } from 'uWebSockets.js';
+import type { Authenticator, Credentials } from '../auth/principal.js';
 import { MethodNotAllowedError, NotFoundError, PayloadTooLargeError } from '../errors/index.js';
 import type { Logger } from '../logger.js';
 import { readCookie } from './cookie.js';
 import { corsHeaders, preflightHeaders } from './cors.js';
 import { errorReply } from './error-reply.js';
+import { ExchangeRequest, NO_HEADERS, openExchange, type Exchange } from './exchange.js';
+import { ExchangeSink } from './exchange-sink.js';
 import { statusLine } from './http-status.js';
 import { Reply, type ReplyHeaders, type StreamSink } from './reply.js';
 import { parseJsonBody, parseMultipart, parseQuery, validate } from './request-input.js';
-import type { HttpMethod, Route, RouteRequest, UploadedFile } from './route.js';
+import type { Route, UploadedFile } from './route.js';
 import { Router } from './router.js';
 import { uws } from './uws-native.js';
 
@@ -33,20 +34,6 @@ export interface EdgeServer {
   close(): void;
 }
 
-/** Per-request state that outlives the uWS request object. */
-interface Exchange {
-  res: HttpResponse;
-  method: HttpMethod;
-  path: string;
-  headers: Record<string, string>;
-  aborted: boolean;
-  /** Its signal is made only if someone reads it (an open v1 stream listens through its sink instead). */
-  controller: LazyAbortController;
-  /** Called once if the client goes away (resolves pending body reads and stream waits). */
-  onAbort?: () => void;
-  started: number;
-}
-
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const LARGE_BODY = 1 << 20;
 
@@ -57,17 +44,7 @@ export function startEdge(options: EdgeOptions): Promise<EdgeServer> {
   const app = uws.App();
 
   app.any('/*', (res, req) => {
-    const exchange: Exchange = {
-      res,
-      method: req.getCaseSensitiveMethod().toUpperCase() as HttpMethod,
-      path: req.getUrl(),
-      headers: headersOf(req),
-      aborted: false,
-      controller: new LazyAbortController(),
-      started: performance.now(),
-    };
-    watchAbort(exchange);
-    dispatch(exchange, req.getQuery() ?? '');
+    dispatch(openExchange(res, req), req.getQuery() ?? '');
   });
 
   function dispatch(exchange: Exchange, query: string): void {
@@ -218,112 +195,6 @@ export function startEdge(options: EdgeOptions): Promise<EdgeServer> {
 }
 
 const EMPTY = Buffer.alloc(0);
-
-/*
- * The request's headers and its abort watch are made in functions of their own: a closure made in the route
- * callback would share its context, and uWS keeps the onAborted closure for the whole exchange (an open stream
- * would keep the headers through it).
- */
-function headersOf(req: HttpRequest): Record<string, string> {
-  const headers: Record<string, string> = {};
-  req.forEach((key, value) => (headers[key] = value));
-  return headers;
-}
-
-function watchAbort(exchange: Exchange): void {
-  exchange.res.onAborted(() => {
-    exchange.aborted = true;
-    exchange.controller.abort();
-    exchange.onAbort?.();
-  });
-}
-const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
-
-/** What a route handler gets; a class so that `signal`, a prototype getter, is made only when a handler reads it. */
-class ExchangeRequest implements RouteRequest<unknown, unknown, unknown> {
-  constructor(
-    readonly params: unknown,
-    readonly query: unknown,
-    readonly body: unknown,
-    readonly headers: Readonly<Record<string, string>>,
-    readonly files: UploadedFile[],
-    readonly principal: Principal | null,
-    private readonly exchange: Exchange,
-  ) {}
-
-  get signal(): AbortSignal {
-    return this.exchange.controller.signal;
-  }
-}
-
-/**
- * The sink of one streamed reply. A class rather than a literal of closures: an open stream holds one small
- * object, and the closures uWS needs (cork, onWritable) are made per write or only when the socket fills.
- */
-class ExchangeSink implements StreamSink {
-  #ended = false;
-  #full = false;
-  #waiter: (() => void) | undefined;
-  #onGone: (() => void)[] | undefined;
-
-  constructor(private readonly exchange: Exchange) {}
-
-  onClientGone(listener: () => void): void {
-    if (this.exchange.aborted) listener();
-    else (this.#onGone ??= []).push(listener);
-  }
-
-  /** The client went away: the producer waiting in `drained()` goes on, and the listeners hear of it. */
-  clientGone(): void {
-    this.wake();
-    const listeners = this.#onGone;
-    this.#onGone = undefined;
-    if (listeners) for (const listener of listeners) listener();
-  }
-
-  get closed(): boolean {
-    return this.exchange.aborted || this.#ended;
-  }
-
-  get signal(): AbortSignal {
-    return this.exchange.controller.signal;
-  }
-
-  write(chunk: string | Uint8Array): boolean {
-    const { exchange } = this;
-    if (exchange.aborted || this.#ended) return true;
-    const { res } = exchange;
-    let ok = true;
-    res.cork(() => (ok = res.write(chunk)));
-    if (!ok && !this.#full) {
-      this.#full = true;
-      res.onWritable(() => {
-        this.#full = false;
-        this.wake();
-        return true;
-      });
-    }
-    return ok;
-  }
-
-  drained(): Promise<void> {
-    if (!this.#full || this.exchange.aborted || this.#ended) return Promise.resolve();
-    return new Promise<void>((resolve) => (this.#waiter = resolve));
-  }
-
-  /** The socket drained or the client went away: the producer waiting in `drained()` goes on. */
-  wake(): void {
-    const woken = this.#waiter;
-    this.#waiter = undefined;
-    woken?.();
-  }
-
-  end(): void {
-    this.#ended = true;
-    const { exchange } = this;
-    if (!exchange.aborted) exchange.res.cork(() => exchange.res.end());
-  }
-}
 
 function writeHead(exchange: Exchange, status: number, cors: readonly [string, string][], headers: ReplyHeaders = {}): void {
   exchange.res.cork(() => writeHeadCorked(exchange.res, status, cors, headers));
