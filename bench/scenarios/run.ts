@@ -9,7 +9,7 @@ import { load } from '../support/load.js';
 import { chainAndFanOutFlow, chainFlow, echoFlow } from '../support/flows.js';
 import { BENCH_API_KEY, startRawUws, startService } from '../support/processes.js';
 import type { Row } from '../support/report.js';
-import { createFlow, RUN_BODY as BODY, sequentialMs } from '../support/runs.js';
+import { alternatingMs, createFlow, RUN_BODY as BODY, sequentialMs } from '../support/runs.js';
 
 export async function runScenario(seconds: number): Promise<Row[]> {
   const raw = await startRawUws();
@@ -32,9 +32,9 @@ export async function runScenario(seconds: number): Promise<Row[]> {
   // Per-vertex cost is CPU: measured where no flush wait (a few ms, varying with the disk's other load) hides it.
   const unsyncedChain = await createFlow(unsynced.url, chainFlow('bench chain', 50));
   const unsyncedWide = await createFlow(unsynced.url, chainAndFanOutFlow('bench chain and fan-out', 200));
-  const unsyncedMs = await sequentialMs(`${unsynced.url}/api/v1/run/${unsyncedEcho}`, 500);
-  const chainMs = await sequentialMs(`${unsynced.url}/api/v1/run/${unsyncedChain}`, 500);
-  const wideMs = await sequentialMs(`${unsynced.url}/api/v1/run/${unsyncedWide}`, 200);
+  // In alternating rounds: measured one after the other, drift on the shared machine (0.3 ms either way between
+  // minutes) exceeded the difference and once gave a negative cost per vertex.
+  const [unsyncedMs, chainMs, wideMs] = await alternatingMs([unsyncedEcho, unsyncedChain, unsyncedWide].map((id) => `${unsynced.url}/api/v1/run/${id}`), 8, 60);
   await unsynced.stop();
 
   // Both flows have the echo flow's two ends: what they add is their other vertices.
