@@ -31,10 +31,6 @@ export class ExchangeSink implements StreamSink {
     return this.exchange.aborted || this.#ended;
   }
 
-  get signal(): AbortSignal {
-    return this.exchange.controller.signal;
-  }
-
   write(chunk: string | Uint8Array): boolean {
     const { exchange } = this;
     if (exchange.aborted || this.#ended) return true;

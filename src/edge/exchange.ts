@@ -13,7 +13,7 @@ export interface Exchange {
   path: string;
   headers: Record<string, string>;
   aborted: boolean;
-  /** Its signal is made only if someone reads it (an open v1 stream listens through its sink instead). */
+  /** Its signal is made only if a handler reads it (an open stream listens through its sink instead). */
   controller: LazyAbortController;
   /** Called once if the client goes away (resolves pending body reads and stream waits). */
   onAbort?: () => void;
@@ -53,8 +53,9 @@ function watchAbort(exchange: Exchange): void {
     exchange.onAbort?.();
   });
 }
-export const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
+/** What an exchange holds as its headers once they are no longer needed (an open stream lets go of them). */
+export const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 /** What a route handler gets; a class so that `signal`, a prototype getter, is made only when a handler reads it. */
 export class ExchangeRequest implements RouteRequest<unknown, unknown, unknown> {

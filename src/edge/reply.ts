@@ -7,11 +7,9 @@ export interface StreamSink {
   drained(): Promise<void>;
   /** True once the client has gone or the stream was ended. */
   readonly closed: boolean;
-  /** Aborted when the client goes away (made on first read: `onClientGone` is the lighter way to listen). */
-  readonly signal: AbortSignal;
   /**
-   * Calls `listener` once when the client goes away, at once if it already has. An AbortSignal costs an open
-   * stream ~0.7 KB (its own hidden class, two listener maps); a listener here, one closure.
+   * Calls `listener` once when the client goes away, at once if it already has. Not an AbortSignal: one costs an
+   * open stream ~0.7 KB (its own hidden class, two listener maps); a listener here, one closure.
    */
   onClientGone(listener: () => void): void;
 }

@@ -35,16 +35,16 @@ export function responsesRoutes(services: Services): Route[] {
 
   /** SSE: tokens go out as they arrive; the run is cancelled when the client goes away. */
   function stream(prepared: ResponseRun): Reply {
-    return Reply.stream('text/event-stream', async (sink) => {
+    return Reply.stream('text/event-stream', (sink) => {
       const pipe = new FramePipe();
       const encoder = new ResponseStreamEncoder(prepared.who);
       pipe.push(encoder.start());
       const handle = prepared.run.start({
-        signal: sink.signal,
         onEvent: (event) => {
           if (event.type === 'token') pipe.push(encoder.token(event.chunk));
         },
       });
+      sink.onClientGone(() => handle.cancel());
       void handle.outcome
         .then(async (outcome) => {
           const response = await runs.settle(prepared, outcome);
@@ -52,7 +52,7 @@ export function responsesRoutes(services: Services): Route[] {
         })
         .catch((error: unknown) => logger.error({ err: error, response: prepared.who.id }, 'responses stream could not settle'))
         .finally(() => pipe.end());
-      await pipe.drain(sink);
+      return pipe.drain(sink);
     });
   }
 
