@@ -11,6 +11,7 @@ import { connect, type Socket } from 'node:net';
 import { dirname, join } from 'node:path';
 import t from 'tap';
 import { startTestServer, type TestServer } from './support/server.js';
+import { readAfterStall } from './support/stalled-reader.js';
 
 const MB = 1024 * 1024;
 
@@ -163,18 +164,8 @@ t.test('large replies arrive intact', async (t) => {
   });
 
   t.test('to a client that stalls before reading (backpressure)', async (t) => {
-    const socket = await openSocket(server);
-    socket.pause();
-    socket.write('GET /docs/assets/swagger-ui-bundle.js HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
-    await pause(300);
-    const chunks: Buffer[] = [];
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.resume();
-    await new Promise((resolve) => socket.once('close', resolve));
-    const raw = Buffer.concat(chunks);
-    const headerEnd = raw.indexOf('\r\n\r\n');
-    t.match(raw.subarray(0, headerEnd).toString('latin1'), /^HTTP\/1\.1 200/);
-    const body = raw.subarray(headerEnd + 4);
+    const { head, body } = await readAfterStall(server.port, 'GET /docs/assets/swagger-ui-bundle.js HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n', 300);
+    t.match(head, /^HTTP\/1\.1 200/);
     t.equal(body.byteLength, expected.byteLength);
     t.equal(sha(body), sha(expected));
   });

@@ -3,12 +3,12 @@
  * the AI message (empty), its tokens in order, the final AI message under the same id, then end. Cancelling the
  * client's request aborts the model request in flight.
  */
-import { connect } from 'node:net';
 import t from 'tap';
 import { createFlow } from './support/flow-helpers.js';
 import type { ModelServer } from './support/model-server.js';
 import { chatModelFlow, collect, modelClient, openaiModelTemplate, startModelStack, twoModelChainFlow } from './support/model-flows.js';
 import { TEST_API_KEY, type TestServer } from './support/server.js';
+import { dechunk, readAfterStall } from './support/stalled-reader.js';
 
 let model: ModelServer;
 let server: TestServer;
@@ -113,38 +113,18 @@ t.test('a client that stalls while a long reply streams gets every token, in ord
   // hold the rest until the client reads (uWS reports the socket full; the pipe waits for it to drain).
   const count = 100_000;
   model.script({ tokens: Array.from({ length: count }, (_, i) => ` ${i}`) });
-  const socket = connect(server.port, '127.0.0.1');
-  socket.pause();
   const json = JSON.stringify({ input_value: 'go' });
-  socket.write(
+  const reply = await readAfterStall(
+    server.port,
     `POST /api/v1/run/${created.id}?stream=true HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\ncontent-type: application/json\r\n` +
       `x-api-key: ${TEST_API_KEY}\r\nX-FLOWSVC-GLOBAL-VAR-OPENAIKEY: sk-from-header\r\ncontent-length: ${json.length}\r\n\r\n${json}`,
+    500,
   );
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  const received: Buffer[] = [];
-  socket.on('data', (chunk: Buffer) => received.push(chunk));
-  socket.resume();
-  await new Promise((resolve) => socket.once('close', resolve));
-  const raw = Buffer.concat(received);
-  const headEnd = raw.indexOf('\r\n\r\n');
-  t.match(raw.subarray(0, headEnd).toString('latin1'), /^HTTP\/1\.1 200[^]*transfer-encoding: chunked/i);
-  const frames = dechunk(raw.subarray(headEnd + 4)).split('\n\n').filter(Boolean).map((f) => JSON.parse(f));
+  t.match(reply.head, /^HTTP\/1\.1 200[^]*transfer-encoding: chunked/i);
+  const frames = dechunk(reply.body).split('\n\n').filter(Boolean).map((f) => JSON.parse(f));
   const chunks = frames.filter((f) => f.event === 'token').map((f) => f.data.chunk);
   t.equal(chunks.length, count, 'every token arrived');
   t.ok(chunks.every((chunk, i) => chunk === ` ${i}`), 'in order');
   t.equal(frames.at(-1).event, 'end', 'the stream ends with its end frame');
   t.equal(frames.at(-1).data.result.outputs[0].outputs[0].results.message.text, chunks.join(''));
 });
-
-/** The body of a chunked HTTP/1.1 reply. */
-function dechunk(body: Buffer): string {
-  const parts: Buffer[] = [];
-  let at = 0;
-  for (;;) {
-    const lineEnd = body.indexOf('\r\n', at);
-    const size = parseInt(body.subarray(at, lineEnd).toString('latin1'), 16);
-    if (!size) return Buffer.concat(parts).toString('utf8');
-    parts.push(body.subarray(lineEnd + 2, lineEnd + 2 + size));
-    at = lineEnd + 2 + size + 2;
-  }
-}
