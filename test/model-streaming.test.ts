@@ -6,7 +6,7 @@
 import t from 'tap';
 import { createFlow } from './support/flow-helpers.js';
 import type { ModelServer } from './support/model-server.js';
-import { chatModelFlow, collect, modelClient, openaiModelTemplate, startModelStack, twoModelChainFlow } from './support/model-flows.js';
+import { chatModelFlow, collect, HEADER_KEY, modelClient, openaiModelTemplate, startModelStack, twoModelChainFlow } from './support/model-flows.js';
 import { TEST_API_KEY, type TestServer } from './support/server.js';
 import { dechunk, readAfterStall } from './support/stalled-reader.js';
 
@@ -105,6 +105,29 @@ t.test('cancelling mid-stream (the client aborts) aborts the model request in fl
   t.ok(request.aborted, 'the model server saw its connection closed before the reply ended');
   t.ok(seen.includes('token'), 'tokens had started');
   t.notOk(seen.includes('end'));
+});
+
+t.test('a run without stream=true is cancelled too when its client goes away mid-run (v1 and v2)', async (t) => {
+  const created = await createFlow(server, chatModelFlow('Cancel sync', 'LanguageModelComponent', openaiModelTemplate()));
+  const leave = async (path: string, body: unknown) => {
+    model.script({ tokens: Array.from({ length: 100 }, (_, i) => ` t${i}`), tokenDelayMs: 20 });
+    const aborted = model.nextAbort();
+    const controller = new AbortController();
+    const asked = model.chats.length;
+    const headers = { [`X-FLOWSVC-GLOBAL-VAR-${HEADER_KEY}`]: 'sk-from-header' };
+    const reply = server.request(path, { method: 'POST', json: body, headers, signal: controller.signal });
+    let settled = false;
+    reply.then(() => (settled = true), () => (settled = true));
+    while (model.chats.length === asked && !settled) await new Promise((resolve) => setTimeout(resolve, 5));
+    t.notOk(settled, `${path}: the run was still waiting on its model`);
+    controller.abort();
+    await t.rejects(reply, { name: 'AbortError' });
+    // The reply takes 2 s when nobody cancels it: waiting longer than that means the run went on.
+    const seen = await Promise.race([aborted, new Promise<undefined>((resolve) => setTimeout(resolve, 5_000).unref())]);
+    t.ok(seen?.aborted, `${path}: the model server saw its connection closed before the reply ended`);
+  };
+  await leave(`/api/v1/run/${created.id}`, { input_value: 'go', session_id: 'cancel-sync' });
+  await leave('/api/v2/workflows', { flow_id: created.id, inputs: { 'ChatInput-in001.input_value': 'go' } });
 });
 
 t.test('a client that stalls while a long reply streams gets every token, in order, once it reads (backpressure)', async (t) => {

@@ -3,7 +3,6 @@
  */
 import type { HttpRequest, HttpResponse } from 'uWebSockets.js';
 import type { Principal } from '../auth/principal.js';
-import { LazyAbortController } from '../engine/lazy-abort.js';
 import type { HttpMethod, RouteRequest, UploadedFile } from './route.js';
 
 /** Per-request state that outlives the uWS request object. */
@@ -13,10 +12,8 @@ export interface Exchange {
   path: string;
   headers: Record<string, string>;
   aborted: boolean;
-  /** Its signal is made only if a handler reads it (an open stream listens through its sink instead). */
-  controller: LazyAbortController;
-  /** Called once if the client goes away (resolves pending body reads and stream waits). */
-  onAbort?: () => void;
+  /** Called once if the client goes away: a body read in progress, a run to cancel, an open stream's sink. */
+  goneListeners?: (() => void)[];
   started: number;
 }
 
@@ -28,7 +25,6 @@ export function openExchange(res: HttpResponse, req: HttpRequest): Exchange {
     path: req.getUrl(),
     headers: headersOf(req),
     aborted: false,
-    controller: new LazyAbortController(),
     started: performance.now(),
   };
   watchAbort(exchange);
@@ -49,15 +45,36 @@ function headersOf(req: HttpRequest): Record<string, string> {
 function watchAbort(exchange: Exchange): void {
   exchange.res.onAborted(() => {
     exchange.aborted = true;
-    exchange.controller.abort();
-    exchange.onAbort?.();
+    const listeners = exchange.goneListeners;
+    exchange.goneListeners = undefined;
+    if (listeners) for (const listener of listeners) listener();
   });
 }
+
+/**
+ * Calls `listener` once if the client goes away (at once if it already has). The returned function takes it back:
+ * a body read does so when the body is in, so that an open stream does not keep the read's closure (and chunks).
+ * Cheaper than an AbortSignal per request, which most requests would make and never fire.
+ */
+export function onClientGone(exchange: Exchange, listener: () => void): () => void {
+  if (exchange.aborted) {
+    listener();
+    return forgetNothing;
+  }
+  (exchange.goneListeners ??= []).push(listener);
+  return () => {
+    const listeners = exchange.goneListeners;
+    const at = listeners ? listeners.indexOf(listener) : -1;
+    if (at !== -1) listeners!.splice(at, 1);
+  };
+}
+
+const forgetNothing = () => {};
 
 /** What an exchange holds as its headers once they are no longer needed (an open stream lets go of them). */
 export const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
-/** What a route handler gets; a class so that `signal`, a prototype getter, is made only when a handler reads it. */
+/** What a route handler gets. */
 export class ExchangeRequest implements RouteRequest<unknown, unknown, unknown> {
   constructor(
     readonly params: unknown,
@@ -69,7 +86,7 @@ export class ExchangeRequest implements RouteRequest<unknown, unknown, unknown> 
     private readonly exchange: Exchange,
   ) {}
 
-  get signal(): AbortSignal {
-    return this.exchange.controller.signal;
+  onClientGone(listener: () => void): void {
+    onClientGone(this.exchange, listener);
   }
 }

@@ -30,7 +30,13 @@ export interface UploadedFile {
   data: Buffer;
 }
 
-export interface RouteRequest<P, Q, B> {
+/** Word of a client that went away, for a handler that must stop work done on its behalf. */
+export interface ClientWatch {
+  /** Calls `listener` once if the client goes away before the reply ends (at once if it already has). */
+  onClientGone(listener: () => void): void;
+}
+
+export interface RouteRequest<P, Q, B> extends ClientWatch {
   params: P;
   query: Q;
   body: B;
@@ -39,8 +45,6 @@ export interface RouteRequest<P, Q, B> {
   /** Files of a multipart body (bodyKind `multipart`); empty otherwise. */
   files: UploadedFile[];
   principal: Principal | null;
-  /** Aborted when the client goes away. */
-  signal: AbortSignal;
 }
 
 export interface Route<P = any, Q = any, B = any> {

@@ -9,7 +9,7 @@ import type { Logger } from '../logger.js';
 import { readCookie } from './cookie.js';
 import { corsHeaders, preflightHeaders } from './cors.js';
 import { errorReply } from './error-reply.js';
-import { ExchangeRequest, NO_HEADERS, openExchange, type Exchange } from './exchange.js';
+import { ExchangeRequest, NO_HEADERS, onClientGone, openExchange, type Exchange } from './exchange.js';
 import { ExchangeSink } from './exchange-sink.js';
 import { statusLine } from './http-status.js';
 import { Reply, type ReplyHeaders, type StreamSink } from './reply.js';
@@ -143,7 +143,7 @@ export function startEdge(options: EdgeOptions): Promise<EdgeServer> {
     const sink = new ExchangeSink(exchange);
     // The request's headers were read when the reply started: an open stream does not keep them (and their strings).
     exchange.headers = NO_HEADERS;
-    exchange.onAbort = () => sink.clientGone();
+    onClientGone(exchange, () => sink.clientGone());
     let produced: Promise<void>;
     try {
       produced = produce(sink);
@@ -216,17 +216,21 @@ function readBody(exchange: Exchange, limit: number): Promise<Buffer> {
     const chunks: Buffer[] = [];
     let size = 0;
     let failed = false;
-    exchange.onAbort = () => reject(new Error('client aborted'));
+    const forget = onClientGone(exchange, () => reject(new Error('client aborted')));
     exchange.res.onData((chunk, isLast) => {
       if (failed) return;
       size += chunk.byteLength;
       if (size > limit) {
         failed = true;
+        forget();
         reject(tooLarge(limit, size));
         return;
       }
       chunks.push(Buffer.from(chunk.slice(0)));
-      if (isLast) resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+      if (isLast) {
+        forget();
+        resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+      }
     });
   });
 }

@@ -8,7 +8,7 @@ import { OpenAIErrorBody, ResponseObject, ResponsesRequest } from '../../../prot
 import type { Services } from '../../app.js';
 import { FramePipe } from '../../edge/frame-pipe.js';
 import { Reply } from '../../edge/reply.js';
-import { defineRoute, type Route } from '../../edge/route.js';
+import { defineRoute, type ClientWatch, type Route } from '../../edge/route.js';
 import { headerVariables } from '../run/global-vars.js';
 import { failureError } from '../run/run-outcome.js';
 import { openaiErrorBody, responseNotFound, runFailed } from './openai-error.js';
@@ -26,8 +26,11 @@ export function responsesRoutes(services: Services): Route[] {
     .then((count) => count > 0 && logger.info({ count }, 'background responses interrupted by a restart marked failed'))
     .catch((err) => logger.error({ err }, 'could not mark interrupted responses'));
 
-  async function respond(prepared: ResponseRun, signal: AbortSignal): Promise<ResponseObject> {
-    const outcome = await prepared.run.start({ signal }).outcome;
+  /** Runs to the end; the client going away cancels the run. */
+  async function respond(prepared: ResponseRun, request: ClientWatch): Promise<ResponseObject> {
+    const handle = prepared.run.start({});
+    request.onClientGone(() => handle.cancel());
+    const outcome = await handle.outcome;
     const response = await runs.settle(prepared, outcome);
     if (outcome.status !== 'completed') throw runFailed(failureError(outcome));
     return response;
@@ -73,11 +76,12 @@ export function responsesRoutes(services: Services): Route[] {
         422: errorReply('The request does not match the schema (param names the field)'),
         500: errorReply('The flow run failed'),
       },
-      async handler({ body, headers, principal, signal }) {
+      async handler(request) {
+        const { body, headers, principal } = request;
         const prepared = runs.prepare(body, principal!.userId, headerVariables(headers));
         if (body.background) return runs.startBackground(prepared, (error) => logger.error({ err: error, response: prepared.who.id }, 'background response could not settle'));
         if (body.stream) return stream(prepared);
-        return respond(prepared, signal);
+        return respond(prepared, request);
       },
     }),
     defineRoute({

@@ -5,7 +5,7 @@ import { QueryBool } from '../../../protocol/common.schema.js';
 import type { Services } from '../../app.js';
 import { FramePipe } from '../../edge/frame-pipe.js';
 import { Reply } from '../../edge/reply.js';
-import { defineRoute, type Route } from '../../edge/route.js';
+import { defineRoute, type ClientWatch, type Route } from '../../edge/route.js';
 import { BadRequestError } from '../../errors/index.js';
 import { frame, runStreamFrame } from '../../langflow/run-stream.js';
 import type { PreparedRun } from '../../services/flow-runner.js';
@@ -29,8 +29,11 @@ export function runRoutes(services: Services): Route[] {
     }
   }
 
-  async function execute(run: PreparedRun, signal: AbortSignal) {
-    return replyOf(run, await run.start({ signal }).outcome);
+  /** Runs to the end; the client going away cancels the run (and with it any model request). */
+  async function execute(run: PreparedRun, request: ClientWatch) {
+    const handle = run.start({});
+    request.onClientGone(() => handle.cancel());
+    return replyOf(run, await handle.outcome);
   }
 
   /** Streams Langflow's frames; the run is cancelled when the client goes away. */
@@ -44,7 +47,7 @@ export function runRoutes(services: Services): Route[] {
           if (f) pipe.push(f);
         },
       });
-      // The client going away cancels the run (and with it the model request), as the request's signal would.
+      // The client going away cancels the run (and with it the model request).
       sink.onClientGone(() => handle.cancel());
       void handle.outcome.then((outcome) => {
         if (outcome.status === 'completed') pipe.push(frame('end', { result: replyOf(run, outcome) }));
@@ -67,7 +70,6 @@ export function runRoutes(services: Services): Route[] {
       body: RunRequest.optional(),
       hidden: deprecated,
       responses: { 200: { description: 'The run result, or with stream=true the event stream', schema: RunResponseSchema } },
-      // `request.signal` is read only where it is needed: reading it makes it, and a stream does without.
       async handler(request) {
         const { params, query, body: maybeBody, headers, principal } = request;
         const body = maybeBody ?? RunRequest.parse({});
@@ -86,7 +88,7 @@ export function runRoutes(services: Services): Route[] {
           stream: query.stream,
         });
         if (query.stream) return stream(run);
-        const result = await execute(run, request.signal);
+        const result = await execute(run, request);
         return deprecated ? Reply.json(result, 200, { deprecation: 'true', link: '</api/v1/run>; rel="successor-version"' }) : result;
       },
     });
@@ -104,7 +106,8 @@ export function runRoutes(services: Services): Route[] {
       params: FlowParam,
       body: AdvancedRunRequest.optional(),
       responses: { 200: { description: 'The run result', schema: RunResponseSchema } },
-      async handler({ params, body, headers, principal, signal }) {
+      async handler(routeRequest) {
+        const { params, body, headers, principal } = routeRequest;
         const request = body ?? AdvancedRunRequest.parse({});
         const flow = flows.runnable(principal!.userId, params.flow_id_or_name);
         const inputs = request.inputs?.length ? request.inputs : [{ components: [], type: 'any' as const, input_value: undefined, session: undefined }];
@@ -121,7 +124,7 @@ export function runRoutes(services: Services): Route[] {
             requestVariables: headerVariables(headers),
           });
           if (request.outputs?.length) run.selected = run.graph.order.filter((id) => request.outputs!.includes(id));
-          replies.push(await execute(run, signal));
+          replies.push(await execute(run, routeRequest));
         }
         return { session_id: replies[0].session_id, outputs: replies.flatMap((r) => r.outputs) };
       },

@@ -45,15 +45,18 @@ export function workflowsRoutes(services: Services): Route[] {
         200: { description: 'The run reply (background=false) or the job (background=true)', schema: z.union([WorkflowResponse, WorkflowJobResponse]) },
         422: { description: 'Validation error', schema: ValidationErrorBody },
       },
-      async handler({ body, headers, principal, signal }) {
+      async handler(request) {
+        const { body, headers, principal } = request;
         const userId = principal!.userId;
         const globals = legacyGlobals(headers);
         if (body.background) return jobResponse((await jobs.submit(userId, body, globals, 'background')).record);
         if (body.stream) {
-          const job = await jobs.submit(userId, body, globals, 'stream', signal);
+          const job = await jobs.submit(userId, body, globals, 'stream');
+          request.onClientGone(() => jobs.cancel(job));
           return sseReply((watcher) => job.log.watch(0, watcher));
         }
-        const job = await jobs.submit(userId, body, globals, 'sync', signal);
+        const job = await jobs.submit(userId, body, globals, 'sync');
+        request.onClientGone(() => jobs.cancel(job));
         const result = await jobs.result(job);
         if (result.status === 'timed_out') throw withCode(new TimeoutError(result.errors[0]?.error ?? 'Execution timeout'), 'EXECUTION_TIMEOUT');
         // The WorkflowResponse as the job encoded it once (its record and log hold the same text).

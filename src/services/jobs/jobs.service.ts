@@ -77,7 +77,7 @@ export class JobsService {
    * Creates a job for the request; everything refusable (unknown flow or version, invalid flow, bad inputs) is
    * refused here, before a job exists. Sync and streamed jobs start at once; background jobs are queued.
    */
-  async submit(userId: string, request: WorkflowRequest, headerGlobals: Record<string, string>, mode: JobMode, signal?: AbortSignal): Promise<LiveJob> {
+  async submit(userId: string, request: WorkflowRequest, headerGlobals: Record<string, string>, mode: JobMode): Promise<LiveJob> {
     const flow = this.flows.findRunnable(userId, request.flow_id);
     if (!flow) throw withCode(new NotFoundError(`Flow '${request.flow_id}' does not exist. Verify the flow_id and try again.`), 'FLOW_NOT_FOUND');
     const version = request.flow_version ? withFlowVersionCode(() => this.versions.resolve(flow, request.flow_version!)) : undefined;
@@ -107,7 +107,7 @@ export class JobsService {
       }
       this.queue.push(job);
     } else {
-      void this.execute(job, signal);
+      void this.execute(job);
     }
     return job;
   }
@@ -144,6 +144,12 @@ export class JobsService {
     return () => {};
   }
 
+  /** Cancels a started job (its sync or streaming client went away, or a stop): one about to start never runs. */
+  cancel(job: LiveJob): void {
+    if (job.handle) job.handle.cancel('cancelled');
+    else job.stopRequested = true;
+  }
+
   /** Cancels a queued or running job; a finished job keeps its status and the reply says so. */
   async stop(userId: string, jobId: string): Promise<string> {
     const job = this.live.get(jobId);
@@ -154,8 +160,7 @@ export class JobsService {
     }
     if (job.record.user_id !== userId) throw jobNotFound(jobId);
     if (this.queue.remove(job)) await this.finish(job, CANCELLED_BEFORE_START);
-    else if (job.handle) job.handle.cancel('cancelled');
-    else job.stopRequested = true;
+    else this.cancel(job);
     const final = (await job.done).record;
     return final.status === 'cancelled' ? `Job ${jobId} cancelled successfully.` : `Job ${jobId} already finished (${final.status}).`;
   }
@@ -220,7 +225,7 @@ export class JobsService {
     return { record, globals, log: new JobLog(), prepared, done, settle };
   }
 
-  private async execute(job: LiveJob, signal?: AbortSignal): Promise<void> {
+  private async execute(job: LiveJob): Promise<void> {
     if (job.stopRequested) return this.finish(job, CANCELLED_BEFORE_START);
     job.record = { ...job.record, status: 'in_progress', started_at: new Date().toISOString() };
     job.log.append('job_status', this.statusData(job.record));
@@ -230,7 +235,6 @@ export class JobsService {
     if (job.record.mode !== 'sync') this.store.jobs.put(job.record).catch((err) => this.logger.error({ err, jobId: job.record.id }, 'job status write failed'));
     try {
       job.handle = job.prepared.start({
-        signal,
         timeoutMs: this.options.timeoutMs,
         onEvent: (event) => {
           const entry = workflowEvent(event);
