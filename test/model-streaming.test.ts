@@ -123,7 +123,7 @@ t.test('a run without stream=true is cancelled too when its client goes away mid
     controller.abort();
     await t.rejects(reply, { name: 'AbortError' });
     // The reply takes 2 s when nobody cancels it: waiting longer than that means the run went on.
-    const seen = await Promise.race([aborted, new Promise<undefined>((resolve) => setTimeout(resolve, 5_000).unref())]);
+    const seen = await Promise.race([aborted, new Promise<undefined>((resolve) => setTimeout(resolve, 5_000))]);
     t.ok(seen?.aborted, `${path}: the model server saw its connection closed before the reply ended`);
   };
   await leave(`/api/v1/run/${created.id}`, { input_value: 'go', session_id: 'cancel-sync' });
