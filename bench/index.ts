@@ -1,5 +1,6 @@
 /**
- * `npm run bench [-- <scenario> ...]`: runs the scenarios, prints one table and writes bench/RESULTS.md.
+ * `npm run bench [-- <scenario> ...]`: runs the scenarios and prints one table; a run of every scenario also writes
+ * bench/RESULTS.md (a run of a few leaves the last full record alone rather than replace it with a part).
  * Every figure is a ratio against a baseline measured in the same run (these machines are shared and noisy), or
  * an absolute measure with a target (memory per stream, start-up time, RSS). BENCH_SECONDS sizes the fixed-time
  * loads; BENCH_STREAMS and BENCH_HISTORY shrink the streams and history scenarios while developing.
@@ -42,5 +43,9 @@ for (const name of wanted.length ? wanted : Object.keys(SCENARIOS)) {
 }
 const tool = hasWrk ? 'wrk' : 'autocannon';
 console.log(table(rows));
-writeResults(rows, tool);
-console.error(`(load from ${tool}; written to bench/RESULTS.md)`);
+if (wanted.length === 0) {
+  writeResults(rows, tool);
+  console.error(`(load from ${tool}; written to bench/RESULTS.md)`);
+} else {
+  console.error(`(load from ${tool}; bench/RESULTS.md is written by full runs only)`);
+}
