@@ -20,7 +20,6 @@ import { VertexContext, type RunScope } from './vertex-context.js';
 import { runVertex } from './vertex-run.js';
 
 export type JobMsg =
-  | { type: 'job.start' }
   | { type: 'vertex.done'; vertexId: string; outputs: Record<string, unknown>; durationMs: number }
   | { type: 'vertex.failed'; vertexId: string; error: Error }
   | { type: 'job.cancel'; status: 'cancelled' | 'timed_out' };
@@ -107,6 +106,15 @@ export function spawnJob(parent: Ref<never>, spec: JobSpec, controller: LazyAbor
     }
   }
 
+  /** The run's first step, taken as the actor is made (a start message would cost an event-loop turn first). */
+  function start(state: JobState, self: Ref<JobMsg>): JobState {
+    spec.emit({ type: 'vertices_sorted', ids: plan.layers[0] ?? [], to_run: [...plan.region] });
+    const initial = state.run.initial();
+    if (initial.length === 0) return finish(state, 'completed', self);
+    launch(state, initial, self);
+    return state;
+  }
+
   function finish(state: JobState, status: RunStatus, self: Ref<JobMsg>, failure?: JobFailure): JobState {
     if (state.settled) return state;
     if (status !== 'completed') controller.abort();
@@ -120,13 +128,6 @@ export function spawnJob(parent: Ref<never>, spec: JobSpec, controller: LazyAbor
     (state: JobState, msg: JobMsg, ctx) => {
       if (state.settled) return state;
       switch (msg.type) {
-        case 'job.start': {
-          spec.emit({ type: 'vertices_sorted', ids: plan.layers[0] ?? [], to_run: [...plan.region] });
-          const initial = state.run.initial();
-          if (initial.length === 0) return finish(state, 'completed', ctx.self);
-          launch(state, initial, ctx.self);
-          return state;
-        }
         case 'vertex.done': {
           state.inFlight--;
           state.durations.set(msg.vertexId, msg.durationMs);
@@ -149,7 +150,9 @@ export function spawnJob(parent: Ref<never>, spec: JobSpec, controller: LazyAbor
     },
     spec.jobId,
     {
-      initialStateFunc: () => ({ run: new RunState(graph, plan), durations: new Map(), inFlight: 0, settled: false }),
+      // nact makes the initial state inside spawn, with the actor already registered: the first vertices start
+      // there, and their reports reach the mailbox as usual.
+      initialStateFunc: (ctx) => start({ run: new RunState(graph, plan), durations: new Map(), inFlight: 0, settled: false }, ctx.self as Ref<JobMsg>),
       // A bug in the job's own handler fails the run rather than leaving the caller waiting.
       onCrash: (_msg, error, ctx) => {
         spec.logger.error({ err: error, jobId: spec.jobId }, 'job actor crashed');

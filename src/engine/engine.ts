@@ -88,7 +88,6 @@ export class Engine {
           result.status === 'completed' ? { ...result, status: 'failed', failure: { vertexId: '', componentType: '', displayName: 'message store', error } } : result,
       );
     });
-    dispatch<JobMsg>(job, { type: 'job.start' });
     if (signal?.aborted) cancel('cancelled');
     return { jobId: spec.jobId, outcome, cancel };
   }
