@@ -31,10 +31,22 @@ export function timeOrderedId(): string {
 
 /** The layout: `ms` over the first 12 hex digits, the version 7, `counter` (12 bits), then random variant bits. */
 export function uuidV7(ms: number, counter: number): string {
-  const time = ms.toString(16).padStart(12, '0').slice(-12);
   // randomUUID: xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx; from index 18 on, the variant and 62 random bits.
-  return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${counter.toString(16).padStart(3, '0')}${randomUUID().slice(18)}`;
+  return `${timePrefix(ms)}${counter.toString(16).padStart(3, '0')}${randomUUID().slice(18)}`;
 }
+
+/** `xxxxxxxx-xxxx-7` for a millisecond, kept for the last one asked: under load many ids share it. */
+function timePrefix(ms: number): string {
+  if (ms !== prefixMs) {
+    const time = ms.toString(16).padStart(12, '0').slice(-12);
+    prefix = `${time.slice(0, 8)}-${time.slice(8, 12)}-7`;
+    prefixMs = ms;
+  }
+  return prefix;
+}
+
+let prefixMs = -1;
+let prefix = '';
 
 /** A new millisecond's counter starts low and at random, leaving room to count up within it. */
 const freshCounter = () => Math.floor(Math.random() * (COUNTER_MAX + 1)) >> 1;
