@@ -11,9 +11,13 @@ import { BENCH_API_KEY, startRawUws, startService } from '../support/processes.j
 import type { Row } from '../support/report.js';
 import { alternatingMs, createFlow, RUN_BODY as BODY, sequentialMs } from '../support/runs.js';
 
+/** Every load here is measured after the same load warmed its server up. */
+const WARMUP_SECONDS = 2;
+
 export async function runScenario(seconds: number): Promise<Row[]> {
   const raw = await startRawUws();
-  const baseline = await load({ url: `${raw.url}/echo`, method: 'POST', body: BODY, seconds });
+  const warm = { seconds, warmupSeconds: WARMUP_SECONDS };
+  const baseline = await load({ url: `${raw.url}/echo`, method: 'POST', body: BODY, ...warm });
   const rawSequential = await sequentialMs(`${raw.url}/echo`, 500);
   await raw.stop();
 
@@ -21,14 +25,14 @@ export async function runScenario(seconds: number): Promise<Row[]> {
   const headers = { 'x-api-key': BENCH_API_KEY };
   const echo = await createFlow(service.url, echoFlow('bench echo'));
   const chain = await createFlow(service.url, chainFlow('bench chain', 50));
-  const echoLoad = await load({ url: `${service.url}/api/v1/run/${echo}`, method: 'POST', headers, body: BODY, seconds });
-  const chainLoad = await load({ url: `${service.url}/api/v1/run/${chain}`, method: 'POST', headers, body: BODY, seconds });
+  const echoLoad = await load({ url: `${service.url}/api/v1/run/${echo}`, method: 'POST', headers, body: BODY, ...warm });
+  const chainLoad = await load({ url: `${service.url}/api/v1/run/${chain}`, method: 'POST', headers, body: BODY, ...warm });
   const echoMs = await sequentialMs(`${service.url}/api/v1/run/${echo}`, 500);
   await service.stop();
 
   const unsynced = await startService({ FLOWSVC_STORE_SYNC: 'off' });
   const unsyncedEcho = await createFlow(unsynced.url, echoFlow('bench echo'));
-  const unsyncedLoad = await load({ url: `${unsynced.url}/api/v1/run/${unsyncedEcho}`, method: 'POST', headers, body: BODY, seconds });
+  const unsyncedLoad = await load({ url: `${unsynced.url}/api/v1/run/${unsyncedEcho}`, method: 'POST', headers, body: BODY, ...warm });
   // Per-vertex cost is CPU: measured where no flush wait (a few ms, varying with the disk's other load) hides it.
   const unsyncedChain = await createFlow(unsynced.url, chainFlow('bench chain', 50));
   const unsyncedWide = await createFlow(unsynced.url, chainAndFanOutFlow('bench chain and fan-out', 200));

@@ -20,6 +20,11 @@ export interface LoadSpec {
   seconds?: number;
   /** Stops after this many responses (then `seconds` is only a cap; with wrk, a few in flight may land after). */
   requests?: number;
+  /**
+   * Seconds of the same load first, not measured: a service just started compiles its hot paths and sizes its heap
+   * during its first second of load, which is start-up cost, not the steady state the figures describe.
+   */
+  warmupSeconds?: number;
 }
 
 export interface LoadResult {
@@ -43,7 +48,13 @@ export const hasWrk = (() => {
   }
 })();
 
-export function load(spec: LoadSpec): Promise<LoadResult> {
+export async function load(spec: LoadSpec): Promise<LoadResult> {
+  const { warmupSeconds, ...measured } = spec;
+  if (warmupSeconds) await loadOnce({ ...measured, seconds: warmupSeconds, requests: undefined });
+  return loadOnce(measured);
+}
+
+function loadOnce(spec: LoadSpec): Promise<LoadResult> {
   return hasWrk ? wrk(spec) : autocannon(spec);
 }
 
