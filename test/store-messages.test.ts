@@ -12,9 +12,10 @@ import { createFlow } from './support/flow-helpers.js';
 import { echoFlow } from './support/langflow-json.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
-const texts = async (t: { equal(a: unknown, b: unknown): void }, server: TestServer, sessionId: string) => {
+/** A session's history through the monitor API, as `sender: text` lines. */
+const texts = async (server: TestServer, sessionId: string) => {
   const res = await server.request(`/api/v1/monitor/messages?session_id=${sessionId}`);
-  t.equal(res.status, 200);
+  if (res.status !== 200) throw new Error(`monitor messages: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { text: string; sender_name: string }[]).map((m) => `${m.sender_name}: ${m.text}`);
 };
 
@@ -42,7 +43,7 @@ t.test('messages stored with their own field names read alongside shared-structu
   const client = new LangflowClient({ baseUrl: second.url, apiKey: second.apiKey });
   await client.flow(flowId).run('after', { session_id: 'kept' });
   const expected = ['User: from before', 'User: after', 'AI: after'];
-  t.same(await texts(t, second, 'kept'), expected, 'old and new records in one history');
+  t.same(await texts(second, 'kept'), expected, 'old and new records in one history');
   await second.stop();
 
   const bytes = open({ path: join(dataDir, 'db'), maxDbs: 64, encoding: 'msgpack' });
@@ -56,8 +57,8 @@ t.test('messages stored with their own field names read alongside shared-structu
 
   const third = await startTestServer({}, dataDir);
   t.teardown(() => third.close());
-  t.same(await texts(t, third, 'kept'), expected, 'and all of them after a restart');
+  t.same(await texts(third, 'kept'), expected, 'and all of them after a restart');
   const edit = await third.request(`/api/v1/monitor/messages/${old.id}`, { method: 'PUT', json: { text: 'edited' } });
   t.equal(edit.status, 200, 'the old record is found by its id');
-  t.same(await texts(t, third, 'kept'), ['User: edited', ...expected.slice(1)], 'and rewritten in place');
+  t.same(await texts(third, 'kept'), ['User: edited', ...expected.slice(1)], 'and rewritten in place');
 });
