@@ -1,5 +1,5 @@
 /** The sink of a streamed reply over one uWS exchange: writes with backpressure, and word of a client gone. */
-import type { Exchange } from './exchange.js';
+import { onClientGone, type Exchange } from './exchange.js';
 import type { StreamSink } from './reply.js';
 
 /**
@@ -10,21 +10,15 @@ export class ExchangeSink implements StreamSink {
   #ended = false;
   #full = false;
   #waiter: (() => void) | undefined;
-  #onGone: (() => void)[] | undefined;
 
-  constructor(private readonly exchange: Exchange) {}
-
-  onClientGone(listener: () => void): void {
-    if (this.exchange.aborted) listener();
-    else (this.#onGone ??= []).push(listener);
+  /** A producer waiting in `drained()` goes on when the client goes away (this listener comes first). */
+  constructor(private readonly exchange: Exchange) {
+    onClientGone(exchange, () => this.wake());
   }
 
-  /** The client went away: the producer waiting in `drained()` goes on, and the listeners hear of it. */
-  clientGone(): void {
-    this.wake();
-    const listeners = this.#onGone;
-    this.#onGone = undefined;
-    if (listeners) for (const listener of listeners) listener();
+  /** The exchange's own listeners: the same list a body read and a handler use. */
+  onClientGone(listener: () => void): void {
+    onClientGone(this.exchange, listener);
   }
 
   get closed(): boolean {

@@ -143,7 +143,6 @@ export function startEdge(options: EdgeOptions): Promise<EdgeServer> {
     const sink = new ExchangeSink(exchange);
     // The request's headers were read when the reply started: an open stream does not keep them (and their strings).
     exchange.headers = NO_HEADERS;
-    onClientGone(exchange, () => sink.clientGone());
     let produced: Promise<void>;
     try {
       produced = produce(sink);
