@@ -122,13 +122,14 @@ t.test('bad tools and a missing input are clear errors', async (t) => {
 });
 
 t.test('cancelling a run aborts the agent\'s model call in flight', async (t) => {
-  const controller = new AbortController();
+  let running: ReturnType<Harness['run']> | undefined;
   model.script(() => {
-    setImmediate(() => controller.abort());
+    setImmediate(() => running!.cancel());
     return { text: 'a slow answer that never completes', tokenDelayMs: 200 };
   });
   const aborted = model.nextAbort();
-  const outcome = await engine.run(calculatorAgent(), { signal: controller.signal }).outcome;
+  running = engine.run(calculatorAgent());
+  const outcome = await running.outcome;
   t.equal(outcome.status, 'cancelled');
   const request = await aborted;
   t.ok(request.aborted, 'the model server saw the connection close');

@@ -21,7 +21,8 @@ export interface RunHandle {
   cancel(status?: 'cancelled' | 'timed_out'): void;
 }
 
-export type RunSpec = Omit<JobSpec, 'memory' | 'logger'> & { signal?: AbortSignal; timeoutMs?: number };
+/** A run is cancelled through its handle (`cancel`), which is what a caller whose client went away calls. */
+export type RunSpec = Omit<JobSpec, 'memory' | 'logger'> & { timeoutMs?: number };
 
 /** A live session actor and the work waiting for it: one batch in flight at a time, the next one gathering. */
 interface Session {
@@ -71,15 +72,12 @@ export class Engine {
       emit: spec.emit,
     };
     const job = spawnJob(this.system, jobSpec, controller, settle);
-    // The closures below read `signal`, not `spec`: the job holds its own copy of the spec for the whole run.
-    const { signal, timeoutMs } = spec;
+    // The closures below read `timeoutMs`, not `spec`: the job holds its own copy of the spec for the whole run.
+    const { timeoutMs } = spec;
     const cancel = (status: 'cancelled' | 'timed_out' = 'cancelled') => dispatch<JobMsg>(job, { type: 'job.cancel', status });
-    const onAbort = () => cancel('cancelled');
-    signal?.addEventListener('abort', onAbort, { once: true });
     const timer = timeoutMs ? setTimeout(() => cancel('timed_out'), timeoutMs) : undefined;
     // A run is complete once the messages it stored are committed.
     const outcome = settled.then((result) => {
-      signal?.removeEventListener('abort', onAbort);
       if (timer) clearTimeout(timer);
       if (writes.length === 0) return result;
       return Promise.all(writes).then(
@@ -88,7 +86,6 @@ export class Engine {
           result.status === 'completed' ? { ...result, status: 'failed', failure: { vertexId: '', componentType: '', displayName: 'message store', error } } : result,
       );
     });
-    if (signal?.aborted) cancel('cancelled');
     return { jobId: spec.jobId, outcome, cancel };
   }
 

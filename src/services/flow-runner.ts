@@ -50,7 +50,7 @@ export interface PreparedRun {
   selected: string[];
   /** The `inputs` echoed in Langflow's reply. */
   inputs: Record<string, unknown>;
-  start(options: { onEvent?: (event: RunEvent) => void; signal?: AbortSignal; timeoutMs?: number }): RunHandle;
+  start(options: { onEvent?: (event: RunEvent) => void; timeoutMs?: number }): RunHandle;
 }
 
 const GRAPH_CACHE_MAX = 1000;
@@ -126,7 +126,7 @@ export class FlowRunner {
       plan,
       selected,
       inputs: { input_value: options.inputValue ?? null },
-      start: ({ onEvent, signal, timeoutMs }) =>
+      start: ({ onEvent, timeoutMs }) =>
         this.engine.run({
           jobId,
           flow: { id: flow.id, name: flow.name, userId },
@@ -137,7 +137,6 @@ export class FlowRunner {
           variables,
           filesDir: this.filesDir,
           emit: onEvent ?? (() => {}),
-          signal,
           timeoutMs,
         }),
     };

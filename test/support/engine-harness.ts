@@ -27,7 +27,7 @@ export function graphOf(vertices: VertexSpec[], edges: [source: string, output: 
 export interface Harness {
   engine: Engine;
   store: Store;
-  run(graph: FlowGraph, options?: PlanOptions & { events?: RunEvent[]; signal?: AbortSignal; timeoutMs?: number }): ReturnType<Engine['run']>;
+  run(graph: FlowGraph, options?: PlanOptions & { events?: RunEvent[]; timeoutMs?: number }): ReturnType<Engine['run']>;
   close(): Promise<void>;
 }
 
@@ -50,7 +50,6 @@ export function harness(): Harness {
         overrides: new Map(),
         variables: variableResolver({}),
         emit: (event) => options.events?.push(event),
-        signal: options.signal,
         timeoutMs: options.timeoutMs,
       }),
     async close() {
