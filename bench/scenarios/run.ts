@@ -4,10 +4,13 @@
  * on the 50-vertex chain and on a 200-vertex flow that is half chain, half fan-out (99 parallel branches joined).
  * The echo figures again with FLOWSVC_STORE_SYNC=off say how much of them is waiting for the disk's flushes
  * (without them: what the service's CPU allows); the per-vertex figures come from that service too.
+ * The stack's floor (bench/support/stack-floor.ts: uWS, one nact actor per run, both messages put to LMDB, a reply
+ * of Langflow's shape, nothing else) is measured in the same run: it says how much of the raw uWS figure any
+ * service on this stack keeps, and the echo flow's ratio to it is what the service's own work costs.
  */
 import { load } from '../support/load.js';
 import { chainAndFanOutFlow, chainFlow, echoFlow } from '../support/flows.js';
-import { BENCH_API_KEY, startRawUws, startService } from '../support/processes.js';
+import { BENCH_API_KEY, startRawUws, startService, startStackFloor } from '../support/processes.js';
 import type { Row } from '../support/report.js';
 import { alternatingMs, createFlow, RUN_BODY as BODY, sequentialMs } from '../support/runs.js';
 
@@ -20,6 +23,13 @@ export async function runScenario(seconds: number): Promise<Row[]> {
   const baseline = await load({ url: `${raw.url}/echo`, method: 'POST', body: BODY, ...warm });
   const rawSequential = await sequentialMs(`${raw.url}/echo`, 500);
   await raw.stop();
+
+  const floor = await startStackFloor('store');
+  const floorLoad = await load({ url: `${floor.url}/run`, method: 'POST', body: BODY, ...warm });
+  await floor.stop();
+  const bareFloor = await startStackFloor('actor');
+  const bareFloorLoad = await load({ url: `${bareFloor.url}/run`, method: 'POST', body: BODY, ...warm });
+  await bareFloor.stop();
 
   const service = await startService();
   const headers = { 'x-api-key': BENCH_API_KEY };
@@ -47,6 +57,10 @@ export async function runScenario(seconds: number): Promise<Row[]> {
   const base = { scenario: 'run', baselineName: 'raw uWS POST echo' };
   return [
     { ...base, measure: 'echo flow req/s (50 conns)', value: echoLoad.rps, unit: 'req/s', baseline: baseline.rps, ratio: echoLoad.rps / baseline.rps, target: '>= 0.25', pass: echoLoad.rps / baseline.rps >= 0.25 },
+    { ...base, measure: 'stack floor: uWS + one nact actor per run + both messages in LMDB, req/s', value: floorLoad.rps, unit: 'req/s', baseline: baseline.rps, ratio: floorLoad.rps / baseline.rps },
+    { ...base, measure: 'stack floor p99', value: floorLoad.p99, unit: 'ms', baseline: baseline.p99 },
+    { ...base, measure: 'stack floor without the message store, req/s', value: bareFloorLoad.rps, unit: 'req/s', baseline: baseline.rps, ratio: bareFloorLoad.rps / baseline.rps },
+    { scenario: 'run', measure: 'echo flow req/s against the stack floor', value: echoLoad.rps, unit: 'req/s', baseline: floorLoad.rps, baselineName: 'stack floor', ratio: echoLoad.rps / floorLoad.rps },
     { ...base, measure: 'echo flow p50', value: echoLoad.p50, unit: 'ms', baseline: baseline.p50 },
     { ...base, measure: 'echo flow p99', value: echoLoad.p99, unit: 'ms', baseline: baseline.p99, target: '< 10 ms', pass: echoLoad.p99 < 10 },
     { ...base, measure: 'echo flow req/s, FLOWSVC_STORE_SYNC=off (no fsync wait)', value: unsyncedLoad.rps, unit: 'req/s', baseline: baseline.rps, ratio: unsyncedLoad.rps / baseline.rps },

@@ -55,6 +55,16 @@ export function startRawNodeHttp(): Promise<ServerProcess> {
 }
 
 /**
+ * The chosen stack's floor for an echo run (compiled to dist/bench/support/stack-floor.js), `store` putting both
+ * messages to LMDB in a throwaway dir, `actor` without.
+ */
+export function startStackFloor(kind: 'store' | 'actor', env: Record<string, string> = {}): Promise<ServerProcess> {
+  const dir = mkdtempSync(join(tmpdir(), 'flowsvc-floor-'));
+  const cleanup = () => rmSync(dir, { recursive: true, force: true });
+  return startProcess(fileURLToPath(new URL('./stack-floor.js', import.meta.url)), [kind, dir], env, { cleanup });
+}
+
+/**
  * The real service through its CLI, with a throwaway data dir, or with `dataDir` (kept: the caller owns it, to
  * seed it beforehand or to restart on it).
  */
