@@ -17,6 +17,7 @@ import { resolveSecretKey } from './services/secret-key.js';
 import { UsersService } from './services/users.service.js';
 import { VariablesService } from './services/variables.service.js';
 import { SecretBox } from './auth/secret-box.js';
+import { ModuleWarmUp } from './services/module-warm-up.js';
 import { openLmdbStore } from './store/lmdb/lmdb-store.js';
 import type { Store } from './store/port.js';
 
@@ -38,6 +39,8 @@ export interface Services {
   jobs: JobsService;
   variables: VariablesService;
   messages: MessagesService;
+  /** Loads the heavy modules stored flows need ahead of their first run (started once the service listens). */
+  moduleWarmUp: ModuleWarmUp;
   /** Seals secrets kept at rest (credential variables, the store API key). */
   secrets: SecretBox;
   authenticator: Authenticator;
@@ -69,7 +72,12 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     retentionMs: config.JOB_RETENTION_SECONDS * 1000,
   });
   flows.onUpdated = (flow) => runner.forget(flow.id);
-  flows.onSaved = (flow) => versions.record(flow);
+  const moduleWarmUp = new ModuleWarmUp(logger);
+  flows.onSaved = (flow) => {
+    // After the reply: what the flow needs loads in the background, off the save's path.
+    setImmediate(() => moduleWarmUp.flowSaved(flow.data));
+    return versions.record(flow);
+  };
   flows.onDeleted = async (doomed) => {
     doomed.forEach((flow) => runner.forget(flow.id, true));
     await Promise.all(doomed.map((flow) => versions.forget(flow.id)));
@@ -103,11 +111,13 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     jobs,
     variables,
     messages,
+    moduleWarmUp,
     secrets,
     superuserId: superuser.id,
     generatedPassword,
     authenticator: createAuthenticator({ config, store, apiKeys, tokens, superuserId: () => superuser.id }),
     async close() {
+      moduleWarmUp.stop();
       jobs.close();
       engine.close();
       await apiKeys.flush();

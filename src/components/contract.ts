@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import type { Logger } from '../logger.js';
 import type { MessageValue } from '../values/message.js';
+import type { LazyModule } from './shared/lazy-module.js';
 
 /** Langflow's template field types (`type` in a node's template). */
 export type FieldType =
@@ -119,6 +120,12 @@ export interface ComponentDefinition<F extends FieldMap = FieldMap> {
   dynamicFields?: Accepts;
   /** Computes the requested outputs (`ctx.requested`), by output name. */
   run(inputs: InputsOf<F>, ctx: ComponentContext): Promise<Record<string, unknown>>;
+  /**
+   * The heavy dependencies a node with these field values loads on first use (see shared/heavy-modules.ts): the
+   * service loads them ahead, in the background, for every stored flow holding such a node, so that its first run
+   * does not wait for them and a service whose flows never need them never holds them.
+   */
+  heavyModules?(params: Readonly<Record<string, unknown>>): readonly LazyModule<unknown>[];
 }
 
 /** Identity helper that infers a definition's input types from its fields. */

@@ -5,7 +5,6 @@ import type { Config } from '../config.js';
 import { startEdge } from '../edge/uws-server.js';
 import { uwsIsNative } from '../edge/uws-native.js';
 import type { Logger } from '../logger.js';
-import { warmHeavyModules } from '../components/shared/heavy-modules.js';
 
 export interface RunningService {
   port: number;
@@ -26,8 +25,8 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     logger,
     bodyLimit: config.MAX_FILE_SIZE_UPLOAD * 1024 * 1024,
   });
-  // Listening first, then the model SDK and arquero load in the background (start-up stays short).
-  void warmHeavyModules();
+  // Listening first, then the heavy modules the stored flows need load in the background (start-up stays short).
+  void services.moduleWarmUp.storedFlows(services.store.flows);
   const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
   return {
     port: edge.port,

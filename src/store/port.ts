@@ -60,6 +60,8 @@ export interface FlowRepo {
   /** Flows owned by `userId` (null: owner-less flows). */
   listByUser(userId: string | null): FlowRecord[];
   listByFolder(folderId: string): FlowRecord[];
+  /** Every stored flow's id, whoever owns it (work over all flows reads them one at a time, not all at once). */
+  ids(): string[];
   /** Names already used by a user, for `Name (n)` de-duplication. */
   namesOf(userId: string | null): string[];
   endpointNamesOf(userId: string | null): string[];

@@ -5,7 +5,7 @@
  * "Agent Steps" content block.
  */
 import type { ToolSet } from 'ai';
-import { aiSdk } from '../shared/heavy-modules.js';
+import { aiSdk, sdkModules } from '../shared/heavy-modules.js';
 import { z } from 'zod';
 import { createMessage, isMessage, type MessageValue } from '../../values/message.js';
 import { isTool, TOOL_NAME, type ToolValue } from '../../values/tool.js';
@@ -15,6 +15,7 @@ import { bool, dict, handle, int, message, secret, str, text } from '../fields.j
 import { chatPrompt } from '../models/chat-prompt.js';
 import { usageOf } from '../models/model-call.js';
 import { modelInput, slider } from '../models/model-fields.js';
+import { selectedProvider } from '../models/model-selection.js';
 import { OPENAI_MODELS } from '../models/model-names.js';
 import { providerError } from '../models/provider-error.js';
 import { currentDate } from '../helpers/current-date.js';
@@ -55,6 +56,8 @@ export const agent = defineComponent({
     model: modelInput({ displayName: 'Language Model', info: 'Select your model provider', show: false }),
   },
   outputs: [{ name: 'response', displayName: 'Response', types: ['Message'], method: 'message_response' }],
+  // Always the AI SDK (tool calling); which provider's package depends on agent_llm or a connected model.
+  heavyModules: (params) => sdkModules(selectedProvider(params.model, params.agent_llm)),
   async run(inputs, ctx) {
     const model = await agentModel(inputs, ctx);
     const input = isMessage(inputs.input_value) ? inputs.input_value : undefined;

@@ -25,6 +25,7 @@ export const dataOperations = defineComponent({
   icon: 'workflow',
   fields: dataOperationsFields,
   outputs: OUTPUTS,
+  heavyModules: () => [arquero],
   async run(inputs, ctx) {
     // Table operations call arquero synchronously: it must be loaded first (it is not imported at start-up).
     await arquero.load();

@@ -2,6 +2,7 @@
 import { ComponentError } from '../component.error.js';
 import { defineComponent } from '../contract.js';
 import { bool, int, secret, str, text } from '../fields.js';
+import { sdkModules } from '../shared/heavy-modules.js';
 import { baseModelFields, MODEL_OUTPUTS, modelOutputs } from './model-component.js';
 import { slider } from './model-fields.js';
 import { ANTHROPIC_MODELS } from './model-names.js';
@@ -25,6 +26,7 @@ export const anthropicModel = defineComponent({
     tool_model_enabled: bool({ displayName: 'Enable Tool Models', info: 'Select if you want to use models that can work with tools. If yes, only those models will be shown.', value: false }),
   },
   outputs: MODEL_OUTPUTS,
+  heavyModules: () => sdkModules('Anthropic'),
   run: (inputs, ctx) =>
     modelOutputs(
       async () => {

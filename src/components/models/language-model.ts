@@ -6,10 +6,11 @@ import { isLanguageModel, type LanguageModelValue } from '../../values/language-
 import { ComponentError } from '../component.error.js';
 import { defineComponent, type ComponentContext } from '../contract.js';
 import { secret, str, text } from '../fields.js';
+import { sdkModules } from '../shared/heavy-modules.js';
 import { baseModelFields, MODEL_OUTPUTS, modelOutputs } from './model-component.js';
 import { modelInput, slider } from './model-fields.js';
 import { OPENAI_MODELS } from './model-names.js';
-import { apiKeyFor, modelChoice, providerOf, usesModelField } from './model-selection.js';
+import { apiKeyFor, modelChoice, providerOf, selectedProvider, usesModelField } from './model-selection.js';
 import { createLanguageModel, resolveBaseURL } from './providers.js';
 
 const { input_value, system_message, stream } = baseModelFields();
@@ -35,6 +36,8 @@ export const languageModel = defineComponent({
   },
   outputs: MODEL_OUTPUTS,
   run: (inputs, ctx) => modelOutputs(() => buildModel(inputs, ctx), inputs, ctx),
+  // Only Anthropic goes through the AI SDK: the other providers' calls use our own chat-completions client.
+  heavyModules: (params) => (selectedProvider(params.model, params.provider ?? 'OpenAI') === 'Anthropic' ? sdkModules('Anthropic') : []),
 });
 
 type Inputs = { provider: string; model_name: string; api_key: string; temperature: number; model: unknown; ollama_base_url: string };

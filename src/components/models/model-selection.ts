@@ -29,6 +29,19 @@ export function modelChoice(value: unknown, field: { name: string; displayName: 
   return { provider: providerOf(String(provider ?? ''), String(metadata?.model_class ?? ''), field.name), model: name };
 }
 
+/**
+ * The provider a node's stored selection names (its `model` field, else its provider field), read ahead of any
+ * run to know what the node will load; undefined when the node names none or an unsupported one (the run says so).
+ */
+export function selectedProvider(model: unknown, provider?: unknown): ModelProvider | undefined {
+  try {
+    if (usesModelField(model)) return modelChoice(model, { name: 'model', displayName: 'Language Model' }).provider;
+    return typeof provider === 'string' && provider ? providerOf(provider) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Langflow's provider names ("OpenAI", "Google Generative AI", ...) or its LangChain class names. */
 export function providerOf(provider: string, modelClass = '', fieldName = 'provider'): ModelProvider {
   const key = `${provider} ${modelClass}`.toLowerCase();

@@ -2,6 +2,7 @@
 import { ComponentError } from '../component.error.js';
 import { defineComponent } from '../contract.js';
 import { bool, dict, int, secret, str } from '../fields.js';
+import { sdkModules } from '../shared/heavy-modules.js';
 import { baseModelFields, MODEL_OUTPUTS, modelOutputs } from './model-component.js';
 import { slider } from './model-fields.js';
 import { OPENAI_MODELS } from './model-names.js';
@@ -29,6 +30,8 @@ export const openaiModel = defineComponent({
     timeout: int({ displayName: 'Timeout', info: 'The timeout for requests to OpenAI completion API.', advanced: true, value: 700, min: 0 }),
   },
   outputs: MODEL_OUTPUTS,
+  // JSON mode goes through the AI SDK (generateObject); plain calls use our own chat-completions client.
+  heavyModules: (params) => (params.json_mode === true ? sdkModules('OpenAI') : []),
   run: (inputs, ctx) =>
     modelOutputs(
       async () => {

@@ -3,7 +3,7 @@
  * table, through the provider's JSON-schema output (AI SDK generateObject). One row comes out as a Data of that
  * row, several as `{results: [...]}`; the table output holds them all.
  */
-import { aiSdk } from '../shared/heavy-modules.js';
+import { aiSdk, sdkModules } from '../shared/heavy-modules.js';
 import { createData } from '../../values/data.js';
 import { isLanguageModel, type LanguageModelValue } from '../../values/language-model.js';
 import { createTable } from '../../values/table.js';
@@ -11,7 +11,7 @@ import { ComponentError } from '../component.error.js';
 import { defineComponent, type ComponentContext } from '../contract.js';
 import { handle, secret, text } from '../fields.js';
 import { modelInput, table } from './model-fields.js';
-import { apiKeyFor, modelChoice, usesModelField } from './model-selection.js';
+import { apiKeyFor, modelChoice, selectedProvider, usesModelField } from './model-selection.js';
 import { providerError } from './provider-error.js';
 import { createLanguageModel, resolveBaseURL } from './providers.js';
 import { objectsSchema } from './structured-schema.js';
@@ -44,6 +44,8 @@ export const structuredOutput = defineComponent({
     model: modelInput({ displayName: 'Language Model', info: 'Select your model provider', show: false }),
     api_key: secret({ displayName: 'API Key', info: 'Model Provider API key', show: false, advanced: true }),
   },
+  // Always the AI SDK (generateObject); the provider's package is known when the node picks its model itself.
+  heavyModules: (params) => sdkModules(selectedProvider(params.model)),
   outputs: [
     { name: 'structured_output', displayName: 'Structured Output', types: ['Data'], method: 'build_structured_output' },
     { name: 'dataframe_output', displayName: 'Structured Output', types: ['DataFrame'], method: 'build_structured_dataframe' },

@@ -1,5 +1,10 @@
-/** The heavy dependencies components load on first use (see lazy-module.ts), and the background warm-up. */
-import { lazyModule } from './lazy-module.js';
+/**
+ * The heavy dependencies components load on first use (see lazy-module.ts), and which of them a model call needs.
+ * They are not loaded at start-up: the service loads them ahead only for the stored flows that need them
+ * (src/services/module-warm-up.ts), so a service whose flows never call the AI SDK never holds it (~24 MB).
+ */
+import type { ModelProvider } from '../../values/language-model.js';
+import { lazyModule, type LazyModule } from './lazy-module.js';
 
 export const aiSdk = lazyModule('ai', () => import('ai'));
 export const openaiProvider = lazyModule('@ai-sdk/openai', () => import('@ai-sdk/openai'));
@@ -7,7 +12,17 @@ export const anthropicProvider = lazyModule('@ai-sdk/anthropic', () => import('@
 export const compatibleProvider = lazyModule('@ai-sdk/openai-compatible', () => import('@ai-sdk/openai-compatible'));
 export const arquero = lazyModule('arquero', () => import('arquero'));
 
-/** Loads every heavy module now (after the service listens); failures surface on first use instead. */
-export async function warmHeavyModules(): Promise<void> {
-  await Promise.allSettled([aiSdk, openaiProvider, anthropicProvider, compatibleProvider, arquero].map((module) => module.load()));
+/** What a call through the AI SDK loads: the SDK and the provider's package (every provider's when not known). */
+export function sdkModules(provider?: ModelProvider): readonly LazyModule<unknown>[] {
+  switch (provider) {
+    case 'OpenAI':
+      return [aiSdk, openaiProvider];
+    case 'Anthropic':
+      return [aiSdk, anthropicProvider];
+    case 'Google':
+    case 'Ollama':
+      return [aiSdk, compatibleProvider];
+    default:
+      return [aiSdk, openaiProvider, anthropicProvider, compatibleProvider];
+  }
 }

@@ -1,7 +1,8 @@
 /**
  * A dependency imported on first use instead of at start-up. The AI SDK and arquero alone cost ~250 ms of
- * imports; loading them lazily keeps start-up to listening short, and `warm()` loads them in the background
- * right after the service listens, so the first run rarely waits.
+ * imports and ~24 MB resident; loading them lazily keeps start-up to listening short, and the service loads them
+ * in the background only for stored flows that need them (src/services/module-warm-up.ts), so a first run rarely
+ * waits.
  */
 export interface LazyModule<M> {
   load(): Promise<M>;

@@ -109,6 +109,7 @@ export function lmdbFlows(env: RootDatabase): FlowRepo {
     },
     listByUser: (userId) => resolve(byOwner.getKeys(prefixRange(owner(userId)))),
     listByFolder: (folderId) => resolve(byFolder.getKeys(prefixRange(folderId))),
+    ids: () => [...flows.getKeys()],
     namesOf: (userId) => namesOfKind(userId, 'n'),
     endpointNamesOf: (userId) => namesOfKind(userId, 'e'),
     insert: (flow, renamer) =>
