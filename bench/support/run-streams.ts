@@ -36,13 +36,19 @@ export interface RunStreams {
   destroy(): void;
 }
 
-const TOKEN = '"event":"token"';
-const END = '"event":"end"';
-const ERROR = '"event":"error"';
+/** What marks a stream's first token, its end and a failure: a v1 run stream's frames unless told otherwise. */
+export interface StreamMarkers {
+  token: string;
+  end: string;
+  error?: string;
+}
+
+const RUN_STREAM: StreamMarkers = { token: '"event":"token"', end: '"event":"end"', error: '"event":"error"' };
 /** Long enough to hold any marker that a chunk boundary cut in two. */
 const TAIL = 32;
 
-export function openRunStreams(target: StreamTarget, count: number, options: { openingAtOnce: number; openDeadlineMs: number }): RunStreams {
+export function openRunStreams(target: StreamTarget, count: number, options: { openingAtOnce: number; openDeadlineMs: number; markers?: StreamMarkers }): RunStreams {
+  const markers = options.markers ?? RUN_STREAM;
   const { hostname, port } = new URL(target.url);
   const request = Buffer.from(
     [`POST ${target.path} HTTP/1.1`, `host: ${hostname}:${port}`, ...Object.entries(target.headers).map(([k, v]) => `${k}: ${v}`), `content-length: ${Buffer.byteLength(target.body)}`, '', target.body].join('\r\n'),
@@ -104,14 +110,14 @@ export function openRunStreams(target: StreamTarget, count: number, options: { o
         statusChecked = true;
         if (!text.startsWith('HTTP/1.1 200')) return fail(`status: ${text.slice(0, text.indexOf('\r\n'))}`);
       }
-      if (state === 'opening' && text.includes(TOKEN)) {
+      if (state === 'opening' && text.includes(markers.token)) {
         state = 'open';
         opening--;
         tally.open++;
         startNext();
         check();
       }
-      if (text.includes(END)) {
+      if (text.includes(markers.end)) {
         if (state === 'opening') {
           opening--;
           settledUnopened++;
@@ -124,7 +130,7 @@ export function openRunStreams(target: StreamTarget, count: number, options: { o
         check();
         return;
       }
-      if (text.includes(ERROR)) return fail(`error frame: ${text.slice(text.indexOf(ERROR), text.indexOf(ERROR) + 200)}`);
+      if (markers.error && text.includes(markers.error)) return fail(`error frame: ${text.slice(text.indexOf(markers.error), text.indexOf(markers.error) + 200)}`);
       tail = text.slice(-TAIL);
     });
     socket.on('error', (error) => fail(`socket: ${error.message}`));
