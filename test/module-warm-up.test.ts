@@ -3,6 +3,7 @@
  * whose flows do not never holds them, and saving a flow that does starts loading what its nodes need, no more.
  */
 import t from 'tap';
+import { selectedProvider } from '../src/components/models/model-selection.js';
 import { aiSdk, anthropicProvider, arquero, compatibleProvider, openaiProvider } from '../src/components/shared/heavy-modules.js';
 import { createFlow, flowBody } from './support/flow-helpers.js';
 import { loaded, oneNodeFlow, settle } from './support/heavy-flows.js';
@@ -39,4 +40,14 @@ t.test('only what saved flows need is loaded, in the background', async (t) => {
   await createFlow(server, oneNodeFlow('Claude', 'LanguageModelComponent', { provider: 'Anthropic' }));
   await loaded(anthropicProvider);
   t.equal(compatibleProvider.peek(), undefined, 'a Language Model on Anthropic loads the Anthropic provider only');
+});
+
+t.test('the provider a node names ahead of a run: model selections, provider names, nothing usable', async (t) => {
+  t.equal(selectedProvider([{ name: 'claude-sonnet-4', provider: 'Anthropic' }]), 'Anthropic', 'a Langflow 1.7+ model selection');
+  t.equal(selectedProvider([{ name: 'gemini', provider: 'Google Generative AI' }], 'OpenAI'), 'Google', 'the model field wins over the provider field');
+  t.equal(selectedProvider([], 'Ollama'), undefined, 'an empty selection (the 1.8 starters) fails the run whatever the provider field says, so it names none');
+  t.equal(selectedProvider(undefined, 'Google Generative AI'), 'Google', 'an Agent names its provider in agent_llm');
+  t.equal(selectedProvider(undefined, 'Custom'), undefined, 'an unsupported provider names none (the run reports it)');
+  t.equal(selectedProvider([{ provider: 'OpenAI' }]), undefined, 'a selection without a model name names none');
+  t.equal(selectedProvider(undefined, undefined), undefined);
 });
