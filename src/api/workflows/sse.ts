@@ -9,15 +9,13 @@ import { Reply } from '../../edge/reply.js';
 import { dataJson } from '../../services/jobs/job-json.js';
 import type { LogWatcher } from '../../services/jobs/job-log.js';
 
-const frames = new WeakMap<JobEvent, string>();
+/** Where an event keeps its encoded frame (a symbol-keyed slot, as its data text: see job-json.ts). */
+const FRAME = Symbol('SSE frame');
+type FrameHolder = JobEvent & { [FRAME]?: string };
 
 export function sseFrame(event: JobEvent): string {
-  let frame = frames.get(event);
-  if (frame === undefined) {
-    frame = `id: ${event.seq}\nevent: ${event.event}\ndata: ${dataJson(event)}\n\n`;
-    frames.set(event, frame);
-  }
-  return frame;
+  const holder = event as FrameHolder;
+  return (holder[FRAME] ??= `id: ${event.seq}\nevent: ${event.event}\ndata: ${dataJson(event)}\n\n`);
 }
 
 /** An SSE reply that follows a log: `attach` subscribes the watcher and returns its unsubscribe function. */

@@ -5,20 +5,28 @@
 import type { JobEvent, JobRecord } from '../../../protocol/job.schema.js';
 import type { StoredResponse } from './workflow-reply.js';
 
-const dataTexts = new WeakMap<JobEvent, string | undefined>();
+/**
+ * Where an event keeps its data's JSON text once encoded: a symbol-keyed slot, which JSON.stringify and the wire
+ * never see. (A WeakMap from event to text cost twice the encoding itself, and its entries are ephemerons the
+ * garbage collector has to trace apart, for every event of every job.)
+ */
+const DATA_TEXT = Symbol('data JSON text');
+type TextHolder = JobEvent & { [DATA_TEXT]?: string };
+
+/** A new log event; `dataText`, when the caller has it, must be `JSON.stringify(data)`. */
+export function jobEvent(seq: number, event: string, data: unknown, dataText?: string): JobEvent {
+  const entry: TextHolder = { seq, event, data, [DATA_TEXT]: dataText };
+  return entry;
+}
 
 /** The JSON text of an event's data (undefined when it has none, as JSON.stringify gives), encoded on first ask. */
 export function dataJson(event: JobEvent): string | undefined {
-  if (dataTexts.has(event)) return dataTexts.get(event);
+  const holder = event as TextHolder;
+  const held = holder[DATA_TEXT];
+  if (held !== undefined) return held;
   const text = JSON.stringify(event.data);
-  dataTexts.set(event, text);
+  holder[DATA_TEXT] = text;
   return text;
-}
-
-/** Gives an event the data text its caller already encoded (it must be `JSON.stringify(event.data)`). */
-export function withDataJson(event: JobEvent, text: string): JobEvent {
-  dataTexts.set(event, text);
-  return event;
 }
 
 /** A log as the JSON text of its events array (what `JSON.stringify(events)` gives), from each event's data text. */

@@ -4,7 +4,7 @@
  * repeated.
  */
 import type { JobEvent } from '../../../protocol/job.schema.js';
-import { withDataJson } from './job-json.js';
+import { jobEvent } from './job-json.js';
 
 export interface LogWatcher {
   onEvent(event: JobEvent): void;
@@ -18,8 +18,7 @@ export class JobLog {
 
   /** `dataText`, when the caller has it, is `JSON.stringify(data)` (frames and the stored log then reuse it). */
   append(event: string, data: unknown, dataText?: string): JobEvent {
-    const entry: JobEvent = { seq: this.events.length + 1, event, data };
-    if (dataText !== undefined) withDataJson(entry, dataText);
+    const entry = jobEvent(this.events.length + 1, event, data, dataText);
     this.events.push(entry);
     for (const watcher of this.watchers) watcher.onEvent(entry);
     return entry;
