@@ -5,7 +5,7 @@
  * "Agent Steps" content block.
  */
 import type { ToolSet } from 'ai';
-import { aiSdk, sdkModules } from '../shared/heavy-modules.js';
+import { aiSdk } from '../shared/heavy-modules.js';
 import { z } from 'zod';
 import { createMessage, isMessage, type MessageValue } from '../../values/message.js';
 import { isTool, TOOL_NAME, type ToolValue } from '../../values/tool.js';
@@ -16,6 +16,7 @@ import { chatPrompt } from '../models/chat-prompt.js';
 import { usageOf } from '../models/model-call.js';
 import { modelInput, slider } from '../models/model-fields.js';
 import { selectedProvider } from '../models/model-selection.js';
+import { sdkModules } from '../models/providers.js';
 import { OPENAI_MODELS } from '../models/model-names.js';
 import { providerError } from '../models/provider-error.js';
 import { currentDate } from '../helpers/current-date.js';

@@ -2,12 +2,11 @@
 import { ComponentError } from '../component.error.js';
 import { defineComponent } from '../contract.js';
 import { bool, int, secret, str, text } from '../fields.js';
-import { sdkModules } from '../shared/heavy-modules.js';
 import { baseModelFields, MODEL_OUTPUTS, modelOutputs } from './model-component.js';
 import { slider } from './model-fields.js';
 import { ANTHROPIC_MODELS } from './model-names.js';
 import { apiKeyFor } from './model-selection.js';
-import { createLanguageModel, resolveBaseURL } from './providers.js';
+import { createLanguageModel, resolveBaseURL, sdkModules } from './providers.js';
 
 export const anthropicModel = defineComponent({
   type: 'AnthropicModel',

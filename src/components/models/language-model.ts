@@ -6,12 +6,11 @@ import { isLanguageModel, type LanguageModelValue } from '../../values/language-
 import { ComponentError } from '../component.error.js';
 import { defineComponent, type ComponentContext } from '../contract.js';
 import { secret, str, text } from '../fields.js';
-import { sdkModules } from '../shared/heavy-modules.js';
 import { baseModelFields, MODEL_OUTPUTS, modelOutputs } from './model-component.js';
 import { modelInput, slider } from './model-fields.js';
 import { OPENAI_MODELS } from './model-names.js';
 import { apiKeyFor, modelChoice, providerOf, selectedProvider, usesModelField } from './model-selection.js';
-import { createLanguageModel, resolveBaseURL } from './providers.js';
+import { createLanguageModel, resolveBaseURL, sdkModules } from './providers.js';
 
 const { input_value, system_message, stream } = baseModelFields();
 

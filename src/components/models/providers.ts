@@ -4,7 +4,8 @@
  * variable holds its key. OpenAI is called through chat completions (`openai.chat`), not the Responses API,
  * so any OpenAI-compatible server works; Google and Ollama go through their OpenAI-compatible endpoints.
  */
-import { anthropicProvider, compatibleProvider, openaiProvider } from '../shared/heavy-modules.js';
+import { aiSdk, anthropicProvider, compatibleProvider, openaiProvider } from '../shared/heavy-modules.js';
+import type { LazyModule } from '../shared/lazy-module.js';
 import type { LanguageModel } from 'ai';
 import type { LanguageModelValue, ModelCallSettings, ModelProvider } from '../../values/language-model.js';
 import { chatEndpoint, type ChatEndpoint } from './chat-completions/endpoint.js';
@@ -20,14 +21,49 @@ interface ProviderInfo {
   keyVariable?: string;
   /** The SDK wants the API root with its version segment. */
   appendV1: boolean;
+  /** The AI SDK provider package that serves it (loaded on first use). */
+  sdkPackage: LazyModule<unknown>;
+  /** The model for a call through the SDK, from that package. */
+  sdkModel(model: string, apiKey: string, baseURL: string): Promise<LanguageModel>;
 }
 
+/** Google and Ollama: the OpenAI-compatible package, under the provider's own name. */
+const compatibleModel = (name: string) => async (model: string, apiKey: string, baseURL: string) =>
+  (await compatibleProvider.load()).createOpenAICompatible({ name, apiKey: apiKey || undefined, baseURL, includeUsage: true, supportsStructuredOutputs: true }).chatModel(model);
+
 export const PROVIDERS: Readonly<Record<ModelProvider, ProviderInfo>> = {
-  OpenAI: { defaultBaseURL: 'https://api.openai.com/v1', baseURLEnv: 'OPENAI_BASE_URL', keyVariable: 'OPENAI_API_KEY', appendV1: false },
-  Anthropic: { defaultBaseURL: 'https://api.anthropic.com', baseURLEnv: 'ANTHROPIC_BASE_URL', keyVariable: 'ANTHROPIC_API_KEY', appendV1: true },
-  Google: { defaultBaseURL: 'https://generativelanguage.googleapis.com/v1beta/openai', baseURLEnv: 'GOOGLE_BASE_URL', keyVariable: 'GOOGLE_API_KEY', appendV1: false },
-  Ollama: { defaultBaseURL: 'http://localhost:11434', baseURLEnv: 'OLLAMA_BASE_URL', appendV1: true },
+  OpenAI: {
+    defaultBaseURL: 'https://api.openai.com/v1',
+    baseURLEnv: 'OPENAI_BASE_URL',
+    keyVariable: 'OPENAI_API_KEY',
+    appendV1: false,
+    sdkPackage: openaiProvider,
+    sdkModel: async (model, apiKey, baseURL) => (await openaiProvider.load()).createOpenAI({ apiKey, baseURL }).chat(model),
+  },
+  Anthropic: {
+    defaultBaseURL: 'https://api.anthropic.com',
+    baseURLEnv: 'ANTHROPIC_BASE_URL',
+    keyVariable: 'ANTHROPIC_API_KEY',
+    appendV1: true,
+    sdkPackage: anthropicProvider,
+    sdkModel: async (model, apiKey, baseURL) => (await anthropicProvider.load()).createAnthropic({ apiKey, baseURL })(model),
+  },
+  Google: {
+    defaultBaseURL: 'https://generativelanguage.googleapis.com/v1beta/openai',
+    baseURLEnv: 'GOOGLE_BASE_URL',
+    keyVariable: 'GOOGLE_API_KEY',
+    appendV1: false,
+    sdkPackage: compatibleProvider,
+    sdkModel: compatibleModel('google'),
+  },
+  Ollama: { defaultBaseURL: 'http://localhost:11434', baseURLEnv: 'OLLAMA_BASE_URL', appendV1: true, sdkPackage: compatibleProvider, sdkModel: compatibleModel('ollama') },
 };
+
+/** What a call through the AI SDK loads: the SDK and the provider's package (every provider's when not known). */
+export function sdkModules(provider?: ModelProvider): readonly LazyModule<unknown>[] {
+  const packages = provider ? [PROVIDERS[provider].sdkPackage] : Object.values(PROVIDERS).map((info) => info.sdkPackage);
+  return [aiSdk, ...new Set(packages)];
+}
 
 /**
  * The API root the SDK is given. Anthropic's and Ollama's URLs are conventionally written without `/v1`
@@ -69,21 +105,9 @@ export function createLanguageModel(spec: ModelSpec): LanguageModelValue {
     settings: spec.settings ?? {},
     timeoutMs: spec.timeoutMs,
     jsonMode: spec.jsonMode,
-    sdk: () => sdkModel(provider, model, apiKey, baseURL),
+    sdk: () => PROVIDERS[provider].sdkModel(model, apiKey, baseURL),
   };
   const endpoint = provider === 'Anthropic' ? undefined : chatEndpoint(provider, baseURL, apiKey, provider === 'OpenAI');
   if (endpoint) endpoints.set(value, endpoint);
   return value;
-}
-
-async function sdkModel(provider: ModelProvider, model: string, apiKey: string, baseURL: string): Promise<LanguageModel> {
-  switch (provider) {
-    case 'OpenAI':
-      return (await openaiProvider.load()).createOpenAI({ apiKey, baseURL }).chat(model);
-    case 'Anthropic':
-      return (await anthropicProvider.load()).createAnthropic({ apiKey, baseURL })(model);
-    case 'Google':
-    case 'Ollama':
-      return (await compatibleProvider.load()).createOpenAICompatible({ name: provider.toLowerCase(), apiKey: apiKey || undefined, baseURL, includeUsage: true, supportsStructuredOutputs: true }).chatModel(model);
-  }
 }

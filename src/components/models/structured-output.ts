@@ -3,7 +3,7 @@
  * table, through the provider's JSON-schema output (AI SDK generateObject). One row comes out as a Data of that
  * row, several as `{results: [...]}`; the table output holds them all.
  */
-import { aiSdk, sdkModules } from '../shared/heavy-modules.js';
+import { aiSdk } from '../shared/heavy-modules.js';
 import { createData } from '../../values/data.js';
 import { isLanguageModel, type LanguageModelValue } from '../../values/language-model.js';
 import { createTable } from '../../values/table.js';
@@ -13,7 +13,7 @@ import { handle, secret, text } from '../fields.js';
 import { modelInput, table } from './model-fields.js';
 import { apiKeyFor, modelChoice, selectedProvider, usesModelField } from './model-selection.js';
 import { providerError } from './provider-error.js';
-import { createLanguageModel, resolveBaseURL } from './providers.js';
+import { createLanguageModel, resolveBaseURL, sdkModules } from './providers.js';
 import { objectsSchema } from './structured-schema.js';
 
 const DEFAULT_INSTRUCTIONS =
