@@ -5,9 +5,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as settle } from 'node:timers/promises';
 import t from 'tap';
 import { aiSdk, arquero } from '../src/components/shared/heavy-modules.js';
-import { loaded, oneNodeFlow, settle } from './support/heavy-flows.js';
+import { loaded, oneNodeFlow } from './support/heavy-flows.js';
 import { serveProcess } from './support/process.js';
 import { startTestServer, TEST_API_KEY } from './support/server.js';
 

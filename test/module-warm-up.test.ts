@@ -2,11 +2,12 @@
  * Heavy modules (the AI SDK and its providers, arquero) load ahead of a run only for flows that need them: a service
  * whose flows do not never holds them, and saving a flow that does starts loading what its nodes need, no more.
  */
+import { setTimeout as settle } from 'node:timers/promises';
 import t from 'tap';
 import { selectedProvider } from '../src/components/models/model-selection.js';
 import { aiSdk, anthropicProvider, arquero, compatibleProvider, openaiProvider } from '../src/components/shared/heavy-modules.js';
 import { createFlow, flowBody } from './support/flow-helpers.js';
-import { loaded, oneNodeFlow, settle } from './support/heavy-flows.js';
+import { loaded, oneNodeFlow } from './support/heavy-flows.js';
 import { startTestServer } from './support/server.js';
 
 const all = [aiSdk, openaiProvider, anthropicProvider, compatibleProvider, arquero];

@@ -1,12 +1,11 @@
-/** Flows whose nodes need heavy modules (or not), and a wait for a module to have loaded in this process. */
+/** Flows of one node for the heavy-module tests, and a wait for a module to have loaded in this process. */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { LazyModule } from '../../src/components/shared/lazy-module.js';
-
-const node = (id: string, type: string, template: Record<string, unknown> = {}) => ({ id, type: 'genericNode', data: { id, type, node: { template } } });
+import { flow, node } from './langflow-json.js';
 
 /** One node of `type` with these template values, and nothing else. */
 export function oneNodeFlow(name: string, type: string, values: Record<string, unknown> = {}) {
-  const template = Object.fromEntries(Object.entries(values).map(([field, value]) => [field, { value }]));
-  return { name, data: { nodes: [node(`${type}-1`, type, template)], edges: [] } };
+  return flow(name, [node(`${type}-1`, type, values)], []);
 }
 
 /** Resolves once `module` has loaded (a module loads once per process), rejects after `ms`. */
@@ -14,8 +13,6 @@ export async function loaded(module: LazyModule<unknown>, ms = 10_000): Promise<
   const until = Date.now() + ms;
   while (module.peek() === undefined) {
     if (Date.now() > until) throw new Error('the module did not load');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await sleep(20);
   }
 }
-
-export const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
