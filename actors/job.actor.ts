@@ -1,13 +1,15 @@
 /**
- * Job actor: one per run. Owns the run's state machine and AbortController, starts a vertex run (a task that
- * reports back as a message, see vertex-run.ts) as each vertex's predecessors finish (independent branches run
- * concurrently), emits the run's events, and settles the caller's promise once: completed, failed (the first
- * component error cancels the rest) or cancelled.
+ * Job actor: one per run. Owns the execution's scheduling state and AbortController, starts a vertex run (a task
+ * that reports back as a message, see vertex-run.ts) as each vertex's predecessors finish (independent branches run
+ * concurrently), emits the run's events, and settles the caller's promise once with how the execution ended:
+ * completed, a component failed (the first error cancels the rest), crashed, or aborted. The run's status, and
+ * why it was aborted, belong to the run lifecycle (src/runs/).
  */
 import { dispatch, spawn, stop, type Ref } from 'nact';
 import type { SessionMemory } from '../src/components/contract.js';
 import { filesFolder } from '../src/components/shared/files-folder.js';
-import type { RunEvent, RunStatus } from '../src/engine/events.js';
+import type { RunEvent } from '../src/engine/events.js';
+import { ABORTED, COMPLETED, type ExecutionEnd, type ExecutionResult } from '../src/engine/execution-result.js';
 import type { FlowGraph } from '../src/engine/graph.js';
 import type { RunPlan } from '../src/engine/plan.js';
 import { RunState } from '../src/engine/run-state.js';
@@ -22,9 +24,10 @@ import { runVertex } from './vertex-run.js';
 export type JobMsg =
   | { type: 'vertex.done'; vertexId: string; outputs: Record<string, unknown>; durationMs: number }
   | { type: 'vertex.failed'; vertexId: string; error: Error }
-  | { type: 'job.cancel'; status: 'cancelled' | 'timed_out' };
+  | { type: 'job.abort' };
 
-export interface JobSpec {
+/** What a caller asks the actors to run; the host adds the session memory, the logger and the event sink. */
+export interface JobInput {
   jobId: string;
   flow: { id: string; name: string; userId: string };
   sessionId: string;
@@ -35,25 +38,12 @@ export interface JobSpec {
   variables: VariableResolver;
   /** The data dir's files folder, where File reads relative paths (absent: only absolute paths work). */
   filesDir?: string;
+}
+
+export interface JobSpec extends JobInput {
   memory: SessionMemory;
   logger: Logger;
   emit(event: RunEvent): void;
-}
-
-export interface JobFailure {
-  vertexId: string;
-  componentType: string;
-  displayName: string;
-  error: Error;
-}
-
-export interface JobOutcome {
-  status: RunStatus;
-  results: ReadonlyMap<string, Record<string, unknown>>;
-  /** Milliseconds each vertex took. */
-  durations: ReadonlyMap<string, number>;
-  skipped: ReadonlySet<string>;
-  failure?: JobFailure;
 }
 
 interface JobState {
@@ -63,7 +53,7 @@ interface JobState {
   settled: boolean;
 }
 
-export function spawnJob(parent: Ref<never>, spec: JobSpec, controller: LazyAbortController, settle: (outcome: JobOutcome) => void): Ref<JobMsg> {
+export function spawnJob(parent: Ref<never>, spec: JobSpec, controller: LazyAbortController, settle: (result: ExecutionResult) => void): Ref<JobMsg> {
   const { graph, plan } = spec;
 
   // What every vertex of the run shares, built once per run.
@@ -110,15 +100,15 @@ export function spawnJob(parent: Ref<never>, spec: JobSpec, controller: LazyAbor
   function start(state: JobState, self: Ref<JobMsg>): JobState {
     spec.emit({ type: 'vertices_sorted', ids: plan.layers[0] ?? [], to_run: [...plan.region] });
     const initial = state.run.initial();
-    if (initial.length === 0) return finish(state, 'completed', self);
+    if (initial.length === 0) return finish(state, COMPLETED, self);
     launch(state, initial, self);
     return state;
   }
 
-  function finish(state: JobState, status: RunStatus, self: Ref<JobMsg>, failure?: JobFailure): JobState {
+  function finish(state: JobState, end: ExecutionEnd, self: Ref<JobMsg>): JobState {
     if (state.settled) return state;
-    if (status !== 'completed') controller.abort();
-    settle({ status, results: state.run.results, durations: state.durations, skipped: state.run.skipped, failure });
+    if (end.kind !== 'completed') controller.abort();
+    settle({ end, results: state.run.results, durations: state.durations, skipped: state.run.skipped });
     stop(self);
     return { ...state, settled: true };
   }
@@ -134,18 +124,17 @@ export function spawnJob(parent: Ref<never>, spec: JobSpec, controller: LazyAbor
           const vertex = graph.vertices.get(msg.vertexId)!;
           spec.emit({ type: 'end_vertex', id: vertex.id, componentType: vertex.type, displayName: vertex.displayName, valid: true, outputs: msg.outputs, durationMs: msg.durationMs });
           launch(state, state.run.complete(msg.vertexId, msg.outputs), ctx.self);
-          if (state.run.finished && state.inFlight === 0) return finish(state, 'completed', ctx.self);
+          if (state.run.finished && state.inFlight === 0) return finish(state, COMPLETED, ctx.self);
           return state;
         }
         case 'vertex.failed': {
           state.inFlight--;
           if (controller.aborted) return state;
           const vertex = graph.vertices.get(msg.vertexId)!;
-          const failure = { vertexId: vertex.id, componentType: vertex.type, displayName: vertex.displayName, error: msg.error };
-          return finish(state, 'failed', ctx.self, failure);
+          return finish(state, { kind: 'component', vertexId: vertex.id, componentType: vertex.type, displayName: vertex.displayName, error: msg.error }, ctx.self);
         }
-        case 'job.cancel':
-          return finish(state, msg.status, ctx.self);
+        case 'job.abort':
+          return finish(state, ABORTED, ctx.self);
       }
     },
     spec.jobId,
@@ -157,7 +146,7 @@ export function spawnJob(parent: Ref<never>, spec: JobSpec, controller: LazyAbor
       onCrash: (_msg, error, ctx) => {
         spec.logger.error({ err: error, jobId: spec.jobId }, 'job actor crashed');
         controller.abort();
-        settle({ status: 'failed', results: new Map(), durations: new Map(), skipped: new Set(), failure: { vertexId: '', componentType: '', displayName: 'job', error: error ?? new Error('job crashed') } });
+        settle({ end: { kind: 'crash', error: error ?? new Error('job crashed') }, results: new Map(), durations: new Map(), skipped: new Set() });
         return ctx.stop;
       },
     },

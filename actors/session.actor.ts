@@ -7,7 +7,7 @@
  * queue of turns. A batch's stores are acknowledged at once with the message's id and order, and with the promise of
  * the one LMDB commit that holds the whole batch; runs await their writes before they complete.
  */
-import { timeOrderedId } from '../src/store/time-ordered-id.js';
+import { timeOrderedId } from '../src/ids/time-ordered-id.js';
 import { spawn, type Ref } from 'nact';
 import type { MessageRecord } from '../protocol/message.schema.js';
 import type { MessageRepo } from '../src/store/port.js';

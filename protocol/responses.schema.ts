@@ -65,7 +65,8 @@ export const ResponseUsage = z.object({
 });
 export type ResponseUsage = z.infer<typeof ResponseUsage>;
 
-export const ResponseStatus = z.enum(['completed', 'in_progress', 'failed']);
+/** The spec's three, and OpenAI's `cancelled` for a background response cancelled through its cancel endpoint. */
+export const ResponseStatus = z.enum(['completed', 'in_progress', 'failed', 'cancelled']);
 export type ResponseStatus = z.infer<typeof ResponseStatus>;
 
 export const ResponseObject = z

@@ -1,16 +1,19 @@
 /** Assembles the service: store, services, authenticator and route table. Start-up order lives here. */
+import { ActorHost } from '../actors/actor-host.js';
 import type { Authenticator } from './auth/principal.js';
 import { createAuthenticator } from './auth/authenticator.js';
 import { TokenSigner } from './auth/tokens.js';
 import type { Config } from './config.js';
-import { Engine } from './engine/engine.js';
 import { ExampleFlows } from './examples/index.js';
 import type { Logger } from './logger.js';
 import { ApiKeysService } from './services/api-keys.service.js';
 import { FlowRunner } from './services/flow-runner.js';
 import { FlowVersionsService } from './services/flow-versions.service.js';
 import { FlowsService } from './services/flows.service.js';
-import { JobsService } from './services/jobs/jobs.service.js';
+import { WorkflowJobs } from './services/jobs/workflow-jobs.js';
+import { ResponseRuns } from './services/responses/response-runs.js';
+import { LogRetention } from './runs/log-retention.js';
+import { Runs } from './runs/run-lifecycle.js';
 import { MessagesService } from './services/messages.service.js';
 import { ProjectsService } from './services/projects.service.js';
 import { resolveSecretKey } from './services/secret-key.js';
@@ -19,36 +22,9 @@ import { VariablesService } from './services/variables.service.js';
 import { SecretBox } from './auth/secret-box.js';
 import { ModuleWarmUp } from './services/module-warm-up.js';
 import { openLmdbStore } from './store/lmdb/lmdb-store.js';
-import type { Store } from './store/port.js';
+import type { Services } from './services/services.js';
 
-/** Everything handlers may use. Built once per process (or per test server). */
-export interface Services {
-  config: Config;
-  logger: Logger;
-  store: Store;
-  tokens: TokenSigner;
-  users: UsersService;
-  apiKeys: ApiKeysService;
-  projects: ProjectsService;
-  flows: FlowsService;
-  /** Our shipped example flows, served from memory (src/examples). */
-  examples: ExampleFlows;
-  engine: Engine;
-  runner: FlowRunner;
-  versions: FlowVersionsService;
-  jobs: JobsService;
-  variables: VariablesService;
-  messages: MessagesService;
-  /** Loads the heavy modules stored flows need ahead of their first run (started once the service listens). */
-  moduleWarmUp: ModuleWarmUp;
-  /** Seals secrets kept at rest (credential variables, the store API key). */
-  secrets: SecretBox;
-  authenticator: Authenticator;
-  superuserId: string;
-  /** Set when start-up generated the superuser's password (printed once). */
-  generatedPassword?: string;
-  close(): Promise<void>;
-}
+export type { Services };
 
 export async function createServices(config: Config, logger: Logger): Promise<Services> {
   const store = openLmdbStore(config.DATA_DIR, config.STORE_SYNC);
@@ -62,15 +38,14 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const examples = new ExampleFlows();
   const flows = new FlowsService(store, projects, examples, { shareExamples: config.AUTO_LOGIN });
   projects.removeFlows = (doomed) => flows.removeAll(doomed);
-  const engine = new Engine(store.messages, logger);
-  const runner = new FlowRunner(engine, config, variables);
-  const messages = new MessagesService(store, engine);
+  const host = new ActorHost(store.messages, logger);
+  const runs = new Runs(host, logger, { timeoutMs: config.JOB_TIMEOUT_SECONDS * 1000, concurrency: config.JOB_CONCURRENCY });
+  const retention = new LogRetention(config.JOB_RETENTION_SECONDS * 1000, (now) => store.jobs.expireEvents(now), logger);
+  const runner = new FlowRunner(config, variables);
+  const messages = new MessagesService(store, host.sessions);
   const versions = new FlowVersionsService(store.flowVersions);
-  const jobs = new JobsService(store, flows, versions, runner, secrets, logger, {
-    timeoutMs: config.JOB_TIMEOUT_SECONDS * 1000,
-    concurrency: config.JOB_CONCURRENCY,
-    retentionMs: config.JOB_RETENTION_SECONDS * 1000,
-  });
+  const jobs = new WorkflowJobs(runs, store, flows, versions, runner, secrets, retention, logger);
+  const responses = new ResponseRuns({ runs, flows, runner, responses: store.responses });
   flows.onUpdated = (flow) => runner.forget(flow.id);
   const moduleWarmUp = new ModuleWarmUp(logger);
   flows.onSaved = (flow) => {
@@ -93,8 +68,9 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     ]);
   };
   const { user: superuser, generatedPassword } = await users.ensureSuperuser(config.SUPERUSER, config.SUPERUSER_PASSWORD);
-  const recovered = await jobs.recover();
-  if (recovered.requeued + recovered.interrupted > 0) logger.info(recovered, 'workflow jobs recovered after restart');
+  const recovered = await runs.recover([jobs.recovery(), responses.recovery()]);
+  if (recovered.requeued + recovered.interrupted > 0) logger.info(recovered, 'runs left unfinished by the last process recovered');
+  await retention.sweep();
   const services: Services = {
     config,
     logger,
@@ -105,10 +81,12 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     projects,
     flows,
     examples,
-    engine,
+    runs,
     runner,
     versions,
     jobs,
+    responses,
+    retention,
     variables,
     messages,
     moduleWarmUp,
@@ -118,8 +96,9 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     authenticator: createAuthenticator({ config, store, apiKeys, tokens, superuserId: () => superuser.id }),
     async close() {
       moduleWarmUp.stop();
-      jobs.close();
-      engine.close();
+      runs.close();
+      retention.close();
+      host.close();
       await apiKeys.flush();
       await store.close();
     },

@@ -204,13 +204,13 @@ t.test('idle session actors are passivated; history survives in the store', asyn
   const h = harness();
   t.teardown(() => h.close());
   const commits: Promise<void>[] = [];
-  const memory = h.engine.memoryFor('flow-1', (committed) => commits.push(committed));
+  const memory = h.sessions.memoryFor('flow-1', (committed) => commits.push(committed));
   const { createMessage } = await import('../src/values/message.js');
   await memory.store(createMessage({ text: 'one', session_id: 'idle' }));
   await Promise.all(commits);
-  t.equal(h.engine.liveSessions, 1);
-  h.engine.passivate(0);
-  t.equal(h.engine.liveSessions, 0);
+  t.equal(h.sessions.live, 1);
+  h.sessions.passivate(0);
+  t.equal(h.sessions.live, 0);
   const recent = await memory.recent({ sessionId: 'idle', limit: 10, order: 'ASC' });
   t.same(recent.map((m) => m.text), ['one'], 'a new session actor reads the history back');
 });

@@ -5,7 +5,7 @@
 import t from 'tap';
 import { z } from 'zod';
 import { LangflowClient } from '@datastax/langflow-client';
-import { timeOrderedId, uuidV7 } from '../src/store/time-ordered-id.js';
+import { timeOrderedId, uuidV7 } from '../src/ids/time-ordered-id.js';
 import { createFlow } from './support/flow-helpers.js';
 import { echoFlow } from './support/langflow-json.js';
 import { startTestServer } from './support/server.js';

@@ -15,7 +15,7 @@ import { createRequire } from 'node:module';
 import { open } from 'lmdb';
 import { dispatch, spawn, start, stop } from 'nact';
 import type * as UWS from 'uWebSockets.js';
-import { timeOrderedId } from '../../src/store/time-ordered-id.js';
+import { timeOrderedId } from '../../src/ids/time-ordered-id.js';
 
 const uws: typeof UWS = createRequire(import.meta.url)('uWebSockets.js');
 const withStore = process.argv[2] === 'store';

@@ -1,5 +1,5 @@
 /** The route table: every endpoint of the service, by area. The uWS adapter binds exactly this list. */
-import type { Services } from '../app.js';
+import type { Services } from '../services/services.js';
 import type { Route } from '../edge/route.js';
 import { apiKeyRoutes } from './api-keys/api-keys.routes.js';
 import { authRoutes } from './auth/auth.routes.js';

@@ -1,5 +1,5 @@
 /** Langflow's RunResponse for /api/v1/run (research: run API section 2), built from a finished job. */
-import type { JobOutcome } from '../../actors/job.actor.js';
+import type { ExecutionResult } from '../engine/execution-result.js';
 import type { FlowGraph } from '../engine/graph.js';
 import { isMessage } from '../values/message.js';
 import { messageResult, outputView, resultValue } from './message-dict.js';
@@ -9,12 +9,12 @@ export interface RunResponse {
   outputs: { inputs: Record<string, unknown>; outputs: Record<string, unknown>[] }[];
 }
 
-export function runResponse(graph: FlowGraph, outcome: JobOutcome, selected: readonly string[], sessionId: string, inputs: Record<string, unknown>): RunResponse {
+export function runResponse(graph: FlowGraph, outcome: Pick<ExecutionResult, 'results' | 'durations'>, selected: readonly string[], sessionId: string, inputs: Record<string, unknown>): RunResponse {
   const built = selected.filter((id) => outcome.results.has(id));
   return { session_id: sessionId, outputs: [{ inputs, outputs: built.map((id) => resultData(graph, id, outcome)) }] };
 }
 
-function resultData(graph: FlowGraph, vertexId: string, outcome: JobOutcome): Record<string, unknown> {
+function resultData(graph: FlowGraph, vertexId: string, outcome: Pick<ExecutionResult, 'results' | 'durations'>): Record<string, unknown> {
   const vertex = graph.vertices.get(vertexId)!;
   const values = outcome.results.get(vertexId)!;
   const results: Record<string, unknown> = {};

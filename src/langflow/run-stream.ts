@@ -7,12 +7,13 @@ import { langflowTimestamp, messageDict } from './message-dict.js';
 
 export const frame = (event: string, data: unknown): string => `${JSON.stringify({ event, data })}\n\n`;
 
-export function runStreamFrame(event: RunEvent): string | undefined {
+/** The run stream's entry for an engine event; undefined for events it does not carry. */
+export function runStreamEntry(event: RunEvent): { event: string; data: unknown } | undefined {
   switch (event.type) {
     case 'add_message':
-      return frame('add_message', messageDict(event.message));
+      return { event: 'add_message', data: messageDict(event.message) };
     case 'token':
-      return frame('token', { chunk: event.chunk, id: event.id, timestamp: langflowTimestamp(event.timestamp) });
+      return { event: 'token', data: { chunk: event.chunk, id: event.id, timestamp: langflowTimestamp(event.timestamp) } };
     default:
       return undefined;
   }

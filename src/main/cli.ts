@@ -5,8 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FlowRecord } from '../../protocol/flow.schema.js';
-import { Engine } from '../engine/engine.js';
+import { ActorHost } from '../../actors/actor-host.js';
 import { AppError } from '../errors/index.js';
+import { failureError } from '../runs/failure-table.js';
+import { resultAdapter } from '../runs/run-adapter.js';
+import { Runs } from '../runs/run-lifecycle.js';
 import { FlowRunner } from '../services/flow-runner.js';
 import { openLmdbStore } from '../store/lmdb/lmdb-store.js';
 import { toText } from '../values/coerce.js';
@@ -101,23 +104,27 @@ async function run(args: string[]): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'flowsvc-run-'));
   const config = loadConfig(process.env, { DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
   const store = openLmdbStore(dataDir);
-  const engine = new Engine(store.messages, createLogger('silent'));
+  const logger = createLogger('silent');
+  const host = new ActorHost(store.messages, logger);
+  const runs = new Runs(host, logger, { timeoutMs: config.JOB_TIMEOUT_SECONDS * 1000, concurrency: 1 });
   try {
     const flow = exportedFlow(exported);
-    const prepared = new FlowRunner(engine, config, { resolve: () => undefined }).prepare({ flow, userId: 'cli', inputValue: values.input ?? null, sessionId: values.session });
-    const outcome = await prepared.start({}).outcome;
-    if (outcome.status !== 'completed') {
-      const failure = outcome.failure;
-      process.stderr.write(`flowsvc run: ${failure ? `${failure.displayName} (${failure.vertexId}): ${failure.error.message}` : outcome.status}\n`);
+    const prepared = new FlowRunner(config, { resolve: () => undefined }).prepare({ flow, userId: 'cli', inputValue: values.input ?? null, sessionId: values.session });
+    const result = await runs.start({ id: prepared.jobId, userId: 'cli', flowId: flow.id, job: prepared.job, adapter: resultAdapter }).answer;
+    if (result.failure) {
+      const failure = result.failure;
+      const where = failure.kind === 'component' || failure.kind === 'missing_variable' ? `${failure.displayName} (${failure.vertexId}): ${failure.error.message}` : failureError(failure).message;
+      process.stderr.write(`flowsvc run: ${where}\n`);
       process.exitCode = 1;
       return;
     }
     for (const id of prepared.selected) {
-      const message = outcome.results.get(id)?.message;
+      const message = result.results.get(id)?.message;
       if (message !== undefined) process.stdout.write(`${toText(message)}\n`);
     }
   } finally {
-    engine.close();
+    runs.close();
+    host.close();
     await store.close();
     rmSync(dataDir, { recursive: true, force: true });
   }

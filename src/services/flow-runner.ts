@@ -1,13 +1,13 @@
 /**
- * Runs stored flows: flow JSON (with tweaks) -> graph -> plan -> a job on the engine. Everything that can be
- * refused (invalid flow, unknown component in start/stop) is refused in `prepare`, before any streaming starts.
+ * Prepares runs of stored flows: flow JSON (with tweaks) -> graph -> plan -> the job the actors execute. Everything
+ * that can be refused (invalid flow, unknown component in start/stop) is refused in `prepare`, before any streaming
+ * starts; the run itself is the run lifecycle's (src/runs/).
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import type { JobInput } from '../../actors/job.actor.js';
 import type { FlowRecord } from '../../protocol/flow.schema.js';
 import type { Config } from '../config.js';
-import type { Engine, RunHandle } from '../engine/engine.js';
-import type { RunEvent } from '../engine/events.js';
 import type { FlowGraph } from '../engine/graph.js';
 import { planRun, type RunPlan } from '../engine/plan.js';
 import { inputVertices, outputVertices } from '../engine/select.js';
@@ -29,8 +29,6 @@ export interface RunOptions {
   requestVariables?: Record<string, string>;
   startComponentId?: string;
   stopComponentId?: string;
-  /** A webhook's raw body, delivered to the `data` field of every Webhook component. */
-  webhookPayload?: string;
   /** The request's stream flag: like Langflow, it becomes every node's `stream` field (unset: the node's own). */
   stream?: boolean;
   /** Field values by vertex id (v2 flat inputs), applied after the request's own overrides. */
@@ -50,7 +48,8 @@ export interface PreparedRun {
   selected: string[];
   /** The `inputs` echoed in Langflow's reply. */
   inputs: Record<string, unknown>;
-  start(options: { onEvent?: (event: RunEvent) => void; timeoutMs?: number }): RunHandle;
+  /** What the actors execute. */
+  job: JobInput;
 }
 
 const GRAPH_CACHE_MAX = 1000;
@@ -70,8 +69,7 @@ export class FlowRunner {
   private readonly graphs = new Map<string, Compiled>();
 
   constructor(
-    private readonly engine: Engine,
-    private readonly config: Config,
+    private readonly config: Pick<Config, 'DATA_DIR' | 'FALLBACK_TO_ENV_VAR'>,
     private readonly variables: Pick<VariablesService, 'resolve'>,
   ) {
     this.filesDir = join(config.DATA_DIR, 'files');
@@ -104,9 +102,6 @@ export class FlowRunner {
     if (options.inputValue !== undefined && options.inputValue !== null) {
       for (const vertex of inputVertices(graph, options.inputType ?? 'chat')) set(vertex.id, 'input_value', options.inputValue);
     }
-    if (options.webhookPayload !== undefined) {
-      for (const vertex of graph.vertices.values()) if (vertex.component.type === 'Webhook') set(vertex.id, 'data', options.webhookPayload);
-    }
     // As in Langflow, a top-level `stream` tweak is the caller's explicit choice and wins over the flag.
     if (options.stream !== undefined && !(options.tweaks && 'stream' in options.tweaks)) {
       for (const vertex of graph.vertices.values()) if (vertex.component.fields.stream) set(vertex.id, 'stream', options.stream && feedsChatOutput(graph, vertex.id));
@@ -126,19 +121,7 @@ export class FlowRunner {
       plan,
       selected,
       inputs: { input_value: options.inputValue ?? null },
-      start: ({ onEvent, timeoutMs }) =>
-        this.engine.run({
-          jobId,
-          flow: { id: flow.id, name: flow.name, userId },
-          sessionId,
-          graph,
-          plan,
-          overrides,
-          variables,
-          filesDir: this.filesDir,
-          emit: onEvent ?? (() => {}),
-          timeoutMs,
-        }),
+      job: { jobId, flow: { id: flow.id, name: flow.name, userId }, sessionId, graph, plan, overrides, variables, filesDir: this.filesDir },
     };
   }
 

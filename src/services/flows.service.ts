@@ -6,7 +6,7 @@ import type { FlowCreate, FlowRecord, FlowUpdate } from '../../protocol/flow.sch
 import type { ExampleFlows } from '../examples/index.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../errors/index.js';
 import type { Store } from '../store/port.js';
-import { timeOrderedId } from '../store/time-ordered-id.js';
+import { timeOrderedId } from '../ids/time-ordered-id.js';
 import { nowIso } from './clock.js';
 import { hasWebhookNode, withoutSecrets } from './flow-data.js';
 import { byCreation, paginate, type Page } from './paginate.js';

@@ -3,7 +3,7 @@
  * directly, then reset the session's actor, so its cache is rebuilt from the store on next use.
  */
 import type { MessageRecord } from '../../protocol/message.schema.js';
-import type { Engine } from '../engine/engine.js';
+import type { SessionPool } from '../../actors/session-pool.js';
 import { NotFoundError } from '../errors/index.js';
 import type { Store } from '../store/port.js';
 
@@ -23,7 +23,7 @@ export type MessageChanges = Partial<Pick<MessageRecord, 'text' | 'sender' | 'se
 export class MessagesService {
   constructor(
     private readonly store: Store,
-    private readonly engine: Engine,
+    private readonly sessionActors: SessionPool,
   ) {}
 
   list(userId: string, query: MessageQuery): MessageRecord[] {
@@ -108,7 +108,7 @@ export class MessagesService {
       const key = `${m.flow_id}\u0000${m.session_id}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      this.engine.forgetSession(m.flow_id ?? '', m.session_id);
+      this.sessionActors.forget(m.flow_id ?? '', m.session_id);
     }
   }
 }

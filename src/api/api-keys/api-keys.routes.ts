@@ -1,7 +1,7 @@
 /** API keys of the current user (Langflow's /api/v1/api_key). */
 import { z } from 'zod';
 import { ApiKeyCreate, ApiKeyRead, ApiKeysList, StoreApiKey } from '../../../protocol/api-key.schema.js';
-import type { Services } from '../../app.js';
+import type { Services } from '../../services/services.js';
 import { defineRoute, type Route } from '../../edge/route.js';
 
 export function apiKeyRoutes(services: Services): Route[] {

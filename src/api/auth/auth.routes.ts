@@ -1,7 +1,7 @@
 /** Sessions: password login, auto-login (Langflow 1.5+ rules), refresh and logout. */
 import { z } from 'zod';
 import { LoginForm, Token } from '../../../protocol/auth.schema.js';
-import type { Services } from '../../app.js';
+import type { Services } from '../../services/services.js';
 import { Reply } from '../../edge/reply.js';
 import { validate } from '../../edge/request-input.js';
 import { defineRoute, type Route } from '../../edge/route.js';

@@ -3,7 +3,7 @@
  * as where the description is served, so /docs also answers with the JSON to clients that prefer it.
  */
 import { z } from 'zod';
-import type { Services } from '../../app.js';
+import type { Services } from '../../services/services.js';
 import { Reply } from '../../edge/reply.js';
 import { defineRoute, type Route } from '../../edge/route.js';
 import { NotFoundError } from '../../errors/index.js';

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { FlowListQuery } from '../../../protocol/flow-query.schema.js';
 import { FlowCreate, FlowHeader, FlowIds, FlowRead, FlowsPage, FlowUpdate, toFlowHeader, toFlowRead, UuidString } from '../../../protocol/flow.schema.js';
-import type { Services } from '../../app.js';
+import type { Services } from '../../services/services.js';
 import { Reply } from '../../edge/reply.js';
 import { defineRoute, type Route } from '../../edge/route.js';
 

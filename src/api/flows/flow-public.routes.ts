@@ -1,7 +1,7 @@
 /** Flows readable without credentials: public flows by id, and our shipped examples. */
 import { z } from 'zod';
 import { FlowRead, toFlowRead } from '../../../protocol/flow.schema.js';
-import type { Services } from '../../app.js';
+import type { Services } from '../../services/services.js';
 import { defineRoute, type Route } from '../../edge/route.js';
 import { FlowIdParams } from './flow-crud.routes.js';
 

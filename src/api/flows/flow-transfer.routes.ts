@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { FolderIdQuery } from '../../../protocol/flow-query.schema.js';
 import { FlowIds, FlowListCreate, FlowRead, toFlowRead } from '../../../protocol/flow.schema.js';
-import type { Services } from '../../app.js';
+import type { Services } from '../../services/services.js';
 import { Reply } from '../../edge/reply.js';
 import { defineRoute, type Route } from '../../edge/route.js';
 import { archiveTimestamp, flowsInUpload, zipJson } from '../../services/flow-archive.js';

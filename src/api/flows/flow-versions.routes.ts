@@ -1,6 +1,6 @@
 /** A flow's version history (content hashes that `flow_version` on /api/v2/workflows accepts), oldest first. */
 import { z } from 'zod';
-import type { Services } from '../../app.js';
+import type { Services } from '../../services/services.js';
 import { defineRoute, type Route } from '../../edge/route.js';
 
 const FlowVersionItem = z.object({ version: z.string(), created_at: z.string() }).meta({ id: 'FlowVersion' });

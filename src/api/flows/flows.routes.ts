@@ -1,5 +1,5 @@
 /** Flows endpoints (Langflow's /api/v1/flows). */
-import type { Services } from '../../app.js';
+import type { Services } from '../../services/services.js';
 import type { Route } from '../../edge/route.js';
 import { flowCrudRoutes } from './flow-crud.routes.js';
 import { flowPublicRoutes } from './flow-public.routes.js';

@@ -1,6 +1,6 @@
 /** Liveness (/health, no checks) and readiness (/health_check, checks the store for real). */
 import { z } from 'zod';
-import type { Services } from '../../app.js';
+import type { Services } from '../../services/services.js';
 import { Reply } from '../../edge/reply.js';
 import { defineRoute, type Route } from '../../edge/route.js';
 

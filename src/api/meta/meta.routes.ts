@@ -1,6 +1,6 @@
 /** Metadata the Langflow editor reads at start-up: version, deployment config, and the component catalog. */
 import { ComponentCatalog, ConfigResponse, VersionResponse } from '../../../protocol/meta.schema.js';
-import type { Services } from '../../app.js';
+import type { Services } from '../../services/services.js';
 import { COMPONENTS } from '../../components/registry.js';
 import { Reply } from '../../edge/reply.js';
 import { defineRoute, type Route } from '../../edge/route.js';

@@ -1,7 +1,7 @@
 /** /api/v1/monitor/messages: stored chat messages of the caller's flows (spec 4.5). */
 import { z } from 'zod';
 import { MessageResponse, MessagesQuery, MessageUpdate } from '../../../protocol/monitor.schema.js';
-import type { Services } from '../../app.js';
+import type { Services } from '../../services/services.js';
 import { Reply } from '../../edge/reply.js';
 import { defineRoute, type Route } from '../../edge/route.js';
 import { messageRead, messageResponse } from '../../langflow/message-response.js';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ProjectReadQuery } from '../../../protocol/flow-query.schema.js';
 import { toFlowRead, UuidString } from '../../../protocol/flow.schema.js';
 import { ProjectCreate, ProjectRead, ProjectUpdate, ProjectWithFlows, ProjectWithPaginatedFlows, toProjectRead } from '../../../protocol/project.schema.js';
-import type { Services } from '../../app.js';
+import type { Services } from '../../services/services.js';
 import { Reply } from '../../edge/reply.js';
 import { defineRoute, type Route } from '../../edge/route.js';
 

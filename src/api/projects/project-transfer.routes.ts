@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { FlowRead, toFlowRead } from '../../../protocol/flow.schema.js';
 import { ProjectFile } from '../../../protocol/project.schema.js';
-import type { Services } from '../../app.js';
+import type { Services } from '../../services/services.js';
 import { Reply } from '../../edge/reply.js';
 import { defineRoute, type Route } from '../../edge/route.js';
 import { BadRequestError, NotFoundError } from '../../errors/index.js';

@@ -2,7 +2,7 @@
  * Projects endpoints (Langflow's /api/v1/projects) and their /api/v1/folders aliases: Langflow redirects the old
  * folder paths to projects; answering them directly saves clients a round trip and keeps them out of the docs.
  */
-import type { Services } from '../../app.js';
+import type { Services } from '../../services/services.js';
 import type { Route } from '../../edge/route.js';
 import { projectCrudRoutes } from './project-crud.routes.js';
 import { projectTransferRoutes } from './project-transfer.routes.js';

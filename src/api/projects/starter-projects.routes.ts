@@ -1,7 +1,7 @@
 /** Langflow's starter projects: here, our shipped examples as graph dumps. */
 import { z } from 'zod';
 import { GraphDump } from '../../../protocol/flow.schema.js';
-import type { Services } from '../../app.js';
+import type { Services } from '../../services/services.js';
 import { defineRoute, type Route } from '../../edge/route.js';
 
 export function starterProjectRoutes({ examples }: Services): Route[] {

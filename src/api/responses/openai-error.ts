@@ -6,35 +6,9 @@
 import type { OpenAIErrorBody } from '../../../protocol/responses.schema.js';
 import type { ErrorBody } from '../../edge/error-reply.js';
 import { AppError, ErrorKind, ValidationError } from '../../errors/index.js';
+import { OpenAIStyleError } from '../../services/responses/response-errors.js';
 
 type OpenAIErrorFields = OpenAIErrorBody['error'];
-
-/** An error that knows its OpenAI `type`, `code` and `param`. */
-export class OpenAIStyleError extends AppError {
-  override name = 'OpenAIStyleError';
-  constructor(
-    kind: ErrorKind,
-    message: string,
-    readonly type: string,
-    code: string | null = null,
-    readonly param: string | null = null,
-  ) {
-    super(kind, message);
-    if (code) this.code = code;
-  }
-}
-
-export const toolsNotSupported = () => new OpenAIStyleError(ErrorKind.BadRequest, 'Tools are not supported yet', 'invalid_request_error', 'tools_not_supported', 'tools');
-
-export const flowNotFound = (model: string) => new OpenAIStyleError(ErrorKind.NotFound, `Flow with id '${model}' not found`, 'invalid_request_error', 'flow_not_found', 'model');
-
-export const chatInputRequired = () =>
-  new OpenAIStyleError(ErrorKind.BadRequest, 'Flow must have a ChatInput component to be compatible with OpenAI Responses API', 'processing_error', 'chat_input_required', 'model');
-
-export const responseNotFound = (id: string) => new OpenAIStyleError(ErrorKind.NotFound, `Response with id '${id}' not found`, 'invalid_request_error', 'response_not_found', 'response_id');
-
-/** A failed run keeps its status (500, or 400 for a variable the caller must supply) with Langflow's error type. */
-export const runFailed = (error: AppError) => new OpenAIStyleError(error.kind, error.message, 'processing_error');
 
 /** The route's `errorBody`: every error of the route in OpenAI's shape, auth and validation failures included. */
 export const openaiErrorBody: ErrorBody = (error, status) => ({ error: fieldsOf(error, status) });

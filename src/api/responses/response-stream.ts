@@ -7,7 +7,7 @@
  * Every method returns the text of one write; the stream ends with `data: [DONE]`.
  */
 import type { FunctionCallItem, ResponseObject, ToolCallItem } from '../../../protocol/responses.schema.js';
-import { inProgressResponse, messageItem, messageItemId, type ResponseIdentity } from './response-object.js';
+import { inProgressResponse, messageItem, messageItemId, type ResponseIdentity } from '../../services/responses/response-object.js';
 
 const DONE = 'data: [DONE]\n\n';
 

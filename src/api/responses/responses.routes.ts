@@ -5,54 +5,43 @@
  */
 import { z } from 'zod';
 import { OpenAIErrorBody, ResponseObject, ResponsesRequest } from '../../../protocol/responses.schema.js';
-import type { Services } from '../../app.js';
+import type { Services } from '../../services/services.js';
 import { FramePipe } from '../../edge/frame-pipe.js';
 import { Reply } from '../../edge/reply.js';
 import { defineRoute, type ClientWatch, type Route } from '../../edge/route.js';
+import { failureError } from '../../runs/failure-table.js';
+import { responseNotFound, runFailed } from '../../services/responses/response-errors.js';
+import { inProgressResponse } from '../../services/responses/response-object.js';
+import type { PreparedResponse } from '../../services/responses/response-runs.js';
 import { headerVariables } from '../run/global-vars.js';
-import { failureError } from '../run/run-outcome.js';
-import { openaiErrorBody, responseNotFound, runFailed } from './openai-error.js';
-import { ResponseRuns, type ResponseRun } from './response-runs.js';
+import { openaiErrorBody } from './openai-error.js';
 import { ResponseStreamEncoder } from './response-stream.js';
 
 const errorReply = (description: string) => ({ description, schema: OpenAIErrorBody });
 
 export function responsesRoutes(services: Services): Route[] {
-  const { flows, runner, store, logger } = services;
-  const runs = new ResponseRuns({ flows, runner, responses: store.responses });
-  // Routes are built once at start-up: the moment to settle what a stopped process left running.
-  void runs
-    .failInterrupted()
-    .then((count) => count > 0 && logger.info({ count }, 'background responses interrupted by a restart marked failed'))
-    .catch((err) => logger.error({ err }, 'could not mark interrupted responses'));
+  const { responses: runs, logger } = services;
 
   /** Runs to the end; the client going away cancels the run. */
-  async function respond(prepared: ResponseRun, request: ClientWatch): Promise<ResponseObject> {
-    const handle = prepared.run.start({});
-    request.onClientGone(() => handle.cancel());
-    const outcome = await handle.outcome;
-    const response = await runs.settle(prepared, outcome);
-    if (outcome.status !== 'completed') throw runFailed(failureError(outcome));
+  async function respond(prepared: PreparedResponse, request: ClientWatch): Promise<ResponseObject> {
+    const run = runs.start(prepared, 'reply');
+    request.onClientGone(() => run.cancel('client_gone'));
+    const { response, failure } = await run.answer;
+    if (failure) throw runFailed(failureError(failure));
     return response;
   }
 
   /** SSE: tokens go out as they arrive; the run is cancelled when the client goes away. */
-  function stream(prepared: ResponseRun): Reply {
+  function stream(prepared: PreparedResponse): Reply {
     return Reply.stream('text/event-stream', (sink) => {
       const pipe = new FramePipe();
       const encoder = new ResponseStreamEncoder(prepared.who);
       pipe.push(encoder.start());
-      const handle = prepared.run.start({
-        onEvent: (event) => {
-          if (event.type === 'token') pipe.push(encoder.token(event.chunk));
-        },
-      });
-      sink.onClientGone(() => handle.cancel());
-      void handle.outcome
-        .then(async (outcome) => {
-          const response = await runs.settle(prepared, outcome);
-          pipe.push(outcome.status === 'completed' ? encoder.completed(response) : encoder.failed(response));
-        })
+      const run = runs.start(prepared, 'stream');
+      run.log!.watch(0, { onEvent: (entry) => pipe.push(encoder.token(entry.data as string)), onEnd: () => {} });
+      sink.onClientGone(() => run.cancel('client_gone'));
+      void run.answer
+        .then(({ response }) => pipe.push(response.status === 'completed' ? encoder.completed(response) : encoder.failed(response)))
         .catch((error: unknown) => logger.error({ err: error, response: prepared.who.id }, 'responses stream could not settle'))
         .finally(() => pipe.end());
       return pipe.drain(sink);
@@ -78,8 +67,11 @@ export function responsesRoutes(services: Services): Route[] {
       },
       async handler(request) {
         const { body, headers, principal } = request;
-        const prepared = runs.prepare(body, principal!.userId, headerVariables(headers));
-        if (body.background) return runs.startBackground(prepared, (error) => logger.error({ err: error, response: prepared.who.id }, 'background response could not settle'));
+        const prepared = await runs.prepare(body, principal!.userId, headerVariables(headers));
+        if (body.background) {
+          await runs.start(prepared, 'background');
+          return inProgressResponse(prepared.who);
+        }
         if (body.stream) return stream(prepared);
         return respond(prepared, request);
       },
@@ -93,8 +85,27 @@ export function responsesRoutes(services: Services): Route[] {
       params: z.object({ response_id: z.string() }),
       errorBody: openaiErrorBody,
       responses: { 200: { description: 'The Response', schema: ResponseObject }, 404: errorReply('No such response') },
-      handler({ params, principal }) {
-        const response = runs.find(params.response_id, principal!.userId);
+      async handler({ params, principal }) {
+        const response = await runs.find(params.response_id, principal!.userId);
+        if (!response) throw responseNotFound(params.response_id);
+        return response;
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/api/v1/responses/:response_id/cancel',
+      summary: 'Cancel a background response (it ends cancelled; a finished one is returned as it is)',
+      tags: ['OpenAI Responses API'],
+      auth: 'api-key',
+      params: z.object({ response_id: z.string() }),
+      errorBody: openaiErrorBody,
+      responses: {
+        200: { description: 'The Response', schema: ResponseObject },
+        400: errorReply('The response was not created with background set to true'),
+        404: errorReply('No such response'),
+      },
+      async handler({ params, principal }) {
+        const response = await runs.cancel(params.response_id, principal!.userId);
         if (!response) throw responseNotFound(params.response_id);
         return response;
       },

@@ -2,21 +2,28 @@
 import { z } from 'zod';
 import { AdvancedRunRequest, RunRequest, RunResponseSchema } from '../../../protocol/run.schema.js';
 import { QueryBool } from '../../../protocol/common.schema.js';
-import type { Services } from '../../app.js';
+import type { Services } from '../../services/services.js';
 import { FramePipe } from '../../edge/frame-pipe.js';
 import { Reply } from '../../edge/reply.js';
 import { defineRoute, type ClientWatch, type Route } from '../../edge/route.js';
 import { BadRequestError } from '../../errors/index.js';
-import { frame, runStreamFrame } from '../../langflow/run-stream.js';
+import { frame, runStreamEntry } from '../../langflow/run-stream.js';
+import { failureError } from '../../runs/failure-table.js';
+import { resultAdapter, type RunAdapter, type RunResult } from '../../runs/run-adapter.js';
 import type { PreparedRun } from '../../services/flow-runner.js';
 import { headerVariables } from './global-vars.js';
-import { failureError, replyOf } from './run-outcome.js';
+import { replyOf } from './run-outcome.js';
 
 const FlowParam = z.object({ flow_id_or_name: z.string() });
 const StreamQuery = z.object({ stream: QueryBool.default(false) });
 
+/** A streamed run's log holds Langflow's stream events until the request's own stream reads them. */
+const streamAdapter: RunAdapter<RunResult> = { log: { retention: 'until-watched' }, event: runStreamEntry, settle: (_run, result) => result };
+
 export function runRoutes(services: Services): Route[] {
-  const { flows, runner } = services;
+  const { flows, runner, runs, logger } = services;
+
+  const start = (run: PreparedRun, adapter: RunAdapter<RunResult>) => runs.start({ id: run.jobId, userId: run.job.flow.userId, flowId: run.job.flow.id, job: run.job, adapter });
 
   /** Langflow refuses an input value given twice: in the body and in a Chat/Text Input tweak. */
   function assertSingleInput(body: RunRequest): void {
@@ -31,9 +38,9 @@ export function runRoutes(services: Services): Route[] {
 
   /** Runs to the end; the client going away cancels the run (and with it any model request). */
   async function execute(run: PreparedRun, request: ClientWatch) {
-    const handle = run.start({});
-    request.onClientGone(() => handle.cancel());
-    return replyOf(run, await handle.outcome);
+    const live = start(run, resultAdapter);
+    request.onClientGone(() => live.cancel('client_gone'));
+    return replyOf(run, await live.answer);
   }
 
   /** Streams Langflow's frames; the run is cancelled when the client goes away. */
@@ -41,19 +48,14 @@ export function runRoutes(services: Services): Route[] {
     // Returns the pipe's drain rather than awaiting it: no suspended async frame per open stream.
     return Reply.stream('text/event-stream', (sink) => {
       const pipe = new FramePipe();
-      const handle = run.start({
-        onEvent: (event) => {
-          const f = runStreamFrame(event);
-          if (f) pipe.push(f);
-        },
-      });
+      const live = start(run, streamAdapter);
+      live.log!.watch(0, { onEvent: (entry) => pipe.push(frame(entry.event, entry.data)), onEnd: () => {} });
       // The client going away cancels the run (and with it the model request).
-      sink.onClientGone(() => handle.cancel());
-      void handle.outcome.then((outcome) => {
-        if (outcome.status === 'completed') pipe.push(frame('end', { result: replyOf(run, outcome) }));
-        else if (outcome.status === 'failed') pipe.push(frame('error', { error: failureError(outcome).message }));
-        pipe.end();
-      });
+      sink.onClientGone(() => live.cancel('client_gone'));
+      void live.answer
+        .then((result) => pipe.push(result.failure ? frame('error', { error: failureError(result.failure).message }) : frame('end', { result: replyOf(run, result) })))
+        .catch((err: unknown) => logger.error({ err, runId: live.id }, 'run stream could not end'))
+        .finally(() => pipe.end());
       return pipe.drain(sink);
     });
   }

@@ -1,7 +1,7 @@
 /** Users: whoami, superuser-managed CRUD, password reset (Langflow's /api/v1/users). */
 import { z } from 'zod';
 import { PasswordReset, toUserRead, UserCreate, UserRead, UserUpdate } from '../../../protocol/user.schema.js';
-import type { Services } from '../../app.js';
+import type { Services } from '../../services/services.js';
 import type { Principal } from '../../auth/principal.js';
 import { Reply } from '../../edge/reply.js';
 import { defineRoute, type Route } from '../../edge/route.js';

@@ -1,7 +1,7 @@
 /** /api/v1/variables: the current user's global variables. */
 import { z } from 'zod';
 import { VariableCreate, VariableRead, VariableUpdate } from '../../../protocol/variable.schema.js';
-import type { Services } from '../../app.js';
+import type { Services } from '../../services/services.js';
 import { Reply } from '../../edge/reply.js';
 import { defineRoute, type Route } from '../../edge/route.js';
 

@@ -1,9 +1,10 @@
 /**
  * POST /api/v1/webhook/{flow_id_or_name}: starts a flow in the background from any payload. The raw body reaches
- * every Webhook component's `data`; the reply confirms the start (202) and carries the run's job id.
+ * every Webhook component's `data`; the reply confirms the start (202) once the job is recorded, and carries its
+ * id (a v2 job: GET /api/v2/workflows?job_id= reads its status and result).
  */
 import { z } from 'zod';
-import type { Services } from '../../app.js';
+import type { Services } from '../../services/services.js';
 import { Reply } from '../../edge/reply.js';
 import { defineRoute, type Route } from '../../edge/route.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors/index.js';
@@ -11,7 +12,7 @@ import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors/ind
 const WebhookReply = z.object({ message: z.string(), status: z.string(), job_id: z.string() }).meta({ id: 'WebhookResponse' });
 
 export function webhookRoutes(services: Services): Route[] {
-  const { flows, runner, logger } = services;
+  const { flows, jobs } = services;
   return [
     defineRoute({
       method: 'POST',
@@ -22,17 +23,12 @@ export function webhookRoutes(services: Services): Route[] {
       params: z.object({ flow_id_or_name: z.string() }),
       bodyKind: 'raw',
       responses: { 202: { description: 'Started', schema: WebhookReply } },
-      handler({ params, body, principal }) {
+      async handler({ params, body, principal }) {
         const payload = (body as Buffer).toString('utf8');
         const flow = principal ? ownedFlow(principal.userId, params.flow_id_or_name) : flows.anyOwner(params.flow_id_or_name);
         if (payload.trim() === '') throw new BadRequestError('Request body is empty. You should provide a JSON payload containing the flow ID.');
-        const run = runner.prepare({ flow, userId: flow.user_id!, inputValue: '', inputType: 'chat', webhookPayload: payload });
-        void run
-          .start({})
-          .outcome.then((outcome) => {
-            if (outcome.status !== 'completed') logger.warn({ flowId: flow.id, jobId: run.jobId, error: outcome.failure?.error.message }, 'webhook run failed');
-          });
-        return Reply.json({ message: 'Task started in the background', status: 'in progress', job_id: run.jobId }, 202);
+        const run = await jobs.enqueueWebhook(flow, payload);
+        return Reply.json({ message: 'Task started in the background', status: 'in progress', job_id: run.id }, 202);
       },
     }),
   ];

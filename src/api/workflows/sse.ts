@@ -7,7 +7,7 @@ import type { JobEvent } from '../../../protocol/job.schema.js';
 import { FramePipe } from '../../edge/frame-pipe.js';
 import { Reply } from '../../edge/reply.js';
 import { dataJson } from '../../services/jobs/job-json.js';
-import type { LogWatcher } from '../../services/jobs/job-log.js';
+import type { LogWatcher } from '../../runs/run-log.js';
 
 /** Where an event keeps its encoded frame (a symbol-keyed slot, as its data text: see job-json.ts). */
 const FRAME = Symbol('SSE frame');
@@ -18,13 +18,13 @@ export function sseFrame(event: JobEvent): string {
   return (holder[FRAME] ??= `id: ${event.seq}\nevent: ${event.event}\ndata: ${dataJson(event)}\n\n`);
 }
 
-/** An SSE reply that follows a log: `attach` subscribes the watcher and returns its unsubscribe function. */
-export function sseReply(attach: (watcher: LogWatcher) => () => void): Reply {
+/** An SSE reply that follows a log: `attach` subscribes the watcher and gives its unsubscribe function. */
+export function sseReply(attach: (watcher: LogWatcher) => (() => void) | Promise<() => void>): Reply {
   return Reply.stream(
     'text/event-stream',
     async (sink) => {
       const pipe = new FramePipe();
-      const detach = attach({ onEvent: (event) => pipe.push(sseFrame(event)), onEnd: () => pipe.end() });
+      const detach = await attach({ onEvent: (event) => pipe.push(sseFrame(event)), onEnd: () => pipe.end() });
       try {
         await pipe.drain(sink);
       } finally {

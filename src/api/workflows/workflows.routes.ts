@@ -12,11 +12,12 @@ import {
   WorkflowStopRequest,
   WorkflowStopResponse,
 } from '../../../protocol/workflow.schema.js';
-import type { Services } from '../../app.js';
+import type { Services } from '../../services/services.js';
 import { Reply } from '../../edge/reply.js';
 import { defineRoute, type Route } from '../../edge/route.js';
 import { BadRequestError, TimeoutError, withCode } from '../../errors/index.js';
 import { headerVariables } from '../run/global-vars.js';
+import { jobRecord } from '../../services/jobs/workflow-jobs.js';
 import { jobResponse } from '../../services/jobs/workflow-reply.js';
 import { sseReply } from './sse.js';
 
@@ -49,18 +50,15 @@ export function workflowsRoutes(services: Services): Route[] {
         const { body, headers, principal } = request;
         const userId = principal!.userId;
         const globals = legacyGlobals(headers);
-        if (body.background) return jobResponse((await jobs.submit(userId, body, globals, 'background')).record);
-        if (body.stream) {
-          const job = await jobs.submit(userId, body, globals, 'stream');
-          request.onClientGone(() => jobs.cancel(job));
-          return sseReply((watcher) => job.log.watch(0, watcher));
-        }
-        const job = await jobs.submit(userId, body, globals, 'sync');
-        request.onClientGone(() => jobs.cancel(job));
-        const result = await jobs.result(job);
-        if (result.status === 'timed_out') throw withCode(new TimeoutError(result.errors[0]?.error ?? 'Execution timeout'), 'EXECUTION_TIMEOUT');
+        if (body.background) return jobResponse(jobRecord(await jobs.submit(userId, body, globals, 'background')));
+        const run = await jobs.submit(userId, body, globals, body.stream ? 'stream' : 'sync');
+        request.onClientGone(() => run.cancel('client_gone'));
+        if (body.stream) return sseReply((watcher) => run.log!.watch(0, watcher));
+        const { record, replyJson } = await run.answer;
+        // A timeout is the one failure a sync caller gets as an HTTP error (spec 7); the others are in the reply.
+        if (record.status === 'timed_out') throw withCode(new TimeoutError(record.errors[0]?.error ?? 'Execution timeout'), 'EXECUTION_TIMEOUT');
         // The WorkflowResponse as the job encoded it once (its record and log hold the same text).
-        return Reply.bytes(result.json, 'application/json');
+        return Reply.bytes(replyJson, 'application/json');
       },
     }),
     defineRoute({
@@ -74,11 +72,11 @@ export function workflowsRoutes(services: Services): Route[] {
         200: { description: 'The job (while queued or running) or its run reply', schema: z.union([WorkflowResponse, WorkflowJobResponse]) },
         404: { description: 'Unknown job' },
       },
-      handler({ query, headers, principal }) {
+      async handler({ query, headers, principal }) {
         if (!query.job_id) throw withCode(new BadRequestError('Job ID must be provided'), 'MISSING_PARAMETER');
         const userId = principal!.userId;
         const jobId = query.job_id;
-        const view = jobs.view(userId, jobId);
+        const view = await jobs.view(userId, jobId);
         if (!query.stream) return view.kind === 'job' ? jobResponse(view.record) : view.response;
         const after = query.sequence_id ?? lastEventId(headers['last-event-id']);
         return sseReply((watcher) => jobs.watch(userId, jobId, after, watcher));

@@ -2,7 +2,7 @@
  * What every model component shares (Langflow's LCModelComponent): the Input / System Message / Stream fields,
  * the two outputs (the reply as a Message, and the model itself as a LanguageModel), and the reply itself.
  */
-import { timeOrderedId } from '../../store/time-ordered-id.js';
+import { timeOrderedId } from '../../ids/time-ordered-id.js';
 import type { LanguageModelValue } from '../../values/language-model.js';
 import { createMessage, isMessage, type MessageValue } from '../../values/message.js';
 import type { ComponentContext, OutputSpec } from '../contract.js';

@@ -3,7 +3,7 @@
  * from the value produced (message, data, dataframe, text), else from the component's first declared output type.
  */
 import type { ComponentOutput } from '../../../protocol/workflow.schema.js';
-import type { JobOutcome } from '../../../actors/job.actor.js';
+import type { ExecutionResult } from '../../engine/execution-result.js';
 import type { FlowGraph, GraphVertex } from '../../engine/graph.js';
 import { isData } from '../../values/data.js';
 import { isMessage } from '../../values/message.js';
@@ -13,7 +13,7 @@ export function terminalVertices(graph: FlowGraph): GraphVertex[] {
   return graph.order.map((id) => graph.vertices.get(id)!).filter((vertex) => (graph.outgoing.get(vertex.id)?.length ?? 0) === 0);
 }
 
-export function componentOutputs(graph: FlowGraph, outcome: Pick<JobOutcome, 'results'>): Record<string, ComponentOutput> {
+export function componentOutputs(graph: FlowGraph, outcome: Pick<ExecutionResult, 'results'>): Record<string, ComponentOutput> {
   const outputs: Record<string, ComponentOutput> = {};
   for (const vertex of terminalVertices(graph)) {
     const results = outcome.results.get(vertex.id);

@@ -1,5 +1,5 @@
-/** Runs at most `limit` background jobs at once; the rest wait in arrival order (their status says `queued`). */
-export class JobQueue<T> {
+/** Runs at most `limit` background runs at once; the rest wait in arrival order (their status says `queued`). */
+export class RunQueue<T> {
   private readonly waiting: T[] = [];
   private running = 0;
 
@@ -14,9 +14,9 @@ export class JobQueue<T> {
     setImmediate(() => this.pump());
   }
 
-  /** Takes a waiting item out (a stop before it started); false when it is not waiting. */
-  remove(item: T): boolean {
-    const index = this.waiting.indexOf(item);
+  /** Takes a waiting item out (a stop before it started); false when none is waiting. */
+  remove(matches: (item: T) => boolean): boolean {
+    const index = this.waiting.findIndex(matches);
     if (index === -1) return false;
     this.waiting.splice(index, 1);
     return true;
@@ -24,6 +24,11 @@ export class JobQueue<T> {
 
   get size(): number {
     return this.waiting.length;
+  }
+
+  /** Forgets every waiting item (shutdown: their records stay queued for the next start). */
+  clear(): void {
+    this.waiting.length = 0;
   }
 
   private pump(): void {

@@ -2,7 +2,7 @@
  * The Response object (spec 2.9) of a responses run, as a pure function of who asked and how the run ended: the
  * same body answers a plain request, ends a stream (`response.completed`), and is what gets stored per id.
  */
-import type { JobOutcome } from '../../../actors/job.actor.js';
+import type { ExecutionResult } from '../../engine/execution-result.js';
 import type { MessageItem, OutputItem, ResponseObject, ResponseStatus, ResponseUsage } from '../../../protocol/responses.schema.js';
 import { isMessage, type MessageValue } from '../../values/message.js';
 import { runUsage } from './run-usage.js';
@@ -32,10 +32,15 @@ export function inProgressResponse(who: ResponseIdentity): ResponseObject {
 }
 
 /** A completed run: tool calls first, then the reply; `selected` are the run's reported (chat output) vertices. */
-export function completedResponse(who: ResponseIdentity, selected: readonly string[], outcome: Pick<JobOutcome, 'results'>): ResponseObject {
+export function completedResponse(who: ResponseIdentity, selected: readonly string[], outcome: Pick<ExecutionResult, 'results'>): ResponseObject {
   const reply = replyOf(selected, outcome);
   const output: OutputItem[] = [...toolItems(reply.message, who.includeToolResults), messageItem(who.id, reply.text, 'completed')];
   return responseOf(who, 'completed', output, runUsage(outcome), null);
+}
+
+/** A background response cancelled through its cancel endpoint (OpenAI's `cancelled`, with no error). */
+export function cancelledResponse(who: ResponseIdentity): ResponseObject {
+  return responseOf(who, 'cancelled', [], null, null);
 }
 
 export function failedResponse(who: ResponseIdentity, message: string): ResponseObject {
@@ -71,7 +76,7 @@ function responseOf(who: ResponseIdentity, status: ResponseStatus, output: Outpu
 }
 
 /** The first chat output's message; else the first text one of them produced (a string). */
-function replyOf(selected: readonly string[], outcome: Pick<JobOutcome, 'results'>): { text: string; message?: MessageValue } {
+function replyOf(selected: readonly string[], outcome: Pick<ExecutionResult, 'results'>): { text: string; message?: MessageValue } {
   const values = selected.flatMap((id) => Object.values(outcome.results.get(id) ?? {}));
   const message = values.find(isMessage);
   if (message) return { text: message.text, message };

@@ -1,28 +1,18 @@
 /**
- * The engine: an actor system that runs jobs (one job actor per run, its vertices run as tasks reporting to it) and keeps
- * one session actor per (flow, session) as the single writer of message history.
+ * The live session actors, one per (flow, session), and the work waiting for each: the single writers of message
+ * history. Work goes to a session actor in batches (one nact message carries every store and read asked for since
+ * the previous batch: nact runs one message per event-loop turn). Idle actors are stopped by a sweep (nact's
+ * `shutdownAfter` leaves a live timer behind); their history stays in the store.
  */
-import { dispatch, start, stop, type Ref } from 'nact';
-import { spawnJob, type JobMsg, type JobOutcome, type JobSpec } from '../../actors/job.actor.js';
-import { spawnSession, type SessionMsg, type SessionOp } from '../../actors/session.actor.js';
-import type { SessionMemory } from '../components/contract.js';
-import type { Logger } from '../logger.js';
-import type { MessageRepo } from '../store/port.js';
-import { LazyAbortController } from './lazy-abort.js';
-import type { MessageValue } from '../values/message.js';
+import { dispatch, stop, type Ref } from 'nact';
+import type { SessionMemory } from '../src/components/contract.js';
+import type { Logger } from '../src/logger.js';
+import type { MessageRepo } from '../src/store/port.js';
+import type { MessageValue } from '../src/values/message.js';
+import { spawnSession, type SessionMsg, type SessionOp } from './session.actor.js';
 
-/** Session actors unused this long are stopped (their history stays in the store). */
+/** Session actors unused this long are stopped. */
 const SESSION_IDLE_MS = 5 * 60_000;
-
-export interface RunHandle {
-  jobId: string;
-  /** Settles once: completed, failed, cancelled or timed out. */
-  outcome: Promise<JobOutcome>;
-  cancel(status?: 'cancelled' | 'timed_out'): void;
-}
-
-/** A run is cancelled through its handle (`cancel`), which is what a caller whose client went away calls. */
-export type RunSpec = Omit<JobSpec, 'memory' | 'logger'> & { timeoutMs?: number };
 
 /** A live session actor and the work waiting for it: one batch in flight at a time, the next one gathering. */
 interface Session {
@@ -32,61 +22,19 @@ interface Session {
   busy: boolean;
 }
 
-export class Engine {
-  private readonly system = start();
+export class SessionPool {
   private readonly sessions = new Map<string, Session>();
   private sessionCount = 0;
   private closed = false;
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(
+    private readonly system: Ref<never>,
     private readonly messages: MessageRepo,
     private readonly logger: Logger,
     idleMs = SESSION_IDLE_MS,
   ) {
     this.sweeper = setInterval(() => this.passivate(idleMs), Math.min(idleMs, 60_000)).unref();
-  }
-
-  run(spec: RunSpec): RunHandle {
-    const controller = new LazyAbortController();
-    let settle!: (outcome: JobOutcome) => void;
-    const settled = new Promise<JobOutcome>((resolve) => (settle = resolve));
-    // Writes of one session batch share a commit: each commit is awaited once.
-    const writes: Promise<void>[] = [];
-    const memory = this.memoryFor(spec.flow.id, (committed) => {
-      if (writes[writes.length - 1] !== committed) writes.push(committed);
-    });
-    // Field by field rather than `{ ...spec, memory, logger }`: the job keeps this object for the whole run, and
-    // the spread (megamorphic here) gave every run's copy a hidden class of its own (~0.4 KB each).
-    const jobSpec: JobSpec = {
-      jobId: spec.jobId,
-      flow: spec.flow,
-      sessionId: spec.sessionId,
-      graph: spec.graph,
-      plan: spec.plan,
-      overrides: spec.overrides,
-      variables: spec.variables,
-      filesDir: spec.filesDir,
-      memory,
-      logger: this.logger,
-      emit: spec.emit,
-    };
-    const job = spawnJob(this.system, jobSpec, controller, settle);
-    // The closures below read `timeoutMs`, not `spec`: the job holds its own copy of the spec for the whole run.
-    const { timeoutMs } = spec;
-    const cancel = (status: 'cancelled' | 'timed_out' = 'cancelled') => dispatch<JobMsg>(job, { type: 'job.cancel', status });
-    const timer = timeoutMs ? setTimeout(() => cancel('timed_out'), timeoutMs) : undefined;
-    // A run is complete once the messages it stored are committed.
-    const outcome = settled.then((result) => {
-      if (timer) clearTimeout(timer);
-      if (writes.length === 0) return result;
-      return Promise.all(writes).then(
-        () => result,
-        (error: Error): JobOutcome =>
-          result.status === 'completed' ? { ...result, status: 'failed', failure: { vertexId: '', componentType: '', displayName: 'message store', error } } : result,
-      );
-    });
-    return { jobId: spec.jobId, outcome, cancel };
   }
 
   /** The message history of a flow's sessions, through their session actors; `onWrite` gets each commit. */
@@ -118,16 +66,8 @@ export class Engine {
     };
   }
 
-  close(): void {
-    this.closed = true;
-    clearInterval(this.sweeper);
-    for (const { ref } of this.sessions.values()) stop(ref);
-    this.sessions.clear();
-    stop(this.system);
-  }
-
   /** Number of live session actors (for tests and metrics). */
-  get liveSessions(): number {
+  get live(): number {
     return this.sessions.size;
   }
 
@@ -135,7 +75,7 @@ export class Engine {
    * A session's history was edited elsewhere: its actor rereads it from the store, after the work already asked
    * of it (so no store or read in flight is lost), before anything asked later.
    */
-  forgetSession(flowId: string, sessionId: string): void {
+  forget(flowId: string, sessionId: string): void {
     const session = this.sessions.get(`${flowId}\u0000${sessionId}`);
     if (session) this.enqueue(session, { type: 'reload' });
   }
@@ -150,10 +90,17 @@ export class Engine {
     }
   }
 
+  close(): void {
+    this.closed = true;
+    clearInterval(this.sweeper);
+    for (const { ref } of this.sessions.values()) stop(ref);
+    this.sessions.clear();
+  }
+
   /** Queues work for a session actor; what gathers while a batch is in flight goes as the next batch. */
   private enqueue(session: Session, op: SessionOp): void {
     if (this.closed) {
-      if (op.type !== 'reload') op.reply({ ok: false, error: new Error('the engine is closed') });
+      if (op.type !== 'reload') op.reply({ ok: false, error: new Error('the session actors are stopped') });
       return;
     }
     session.queue.push(op);

@@ -3,11 +3,11 @@
  * call's usage in `properties.usage` of the message they return, whose source is themselves; components that
  * pass a message on (Chat Output copies its properties) name another vertex as source and are not counted again.
  */
-import type { JobOutcome } from '../../../actors/job.actor.js';
+import type { ExecutionResult } from '../../engine/execution-result.js';
 import type { ResponseUsage } from '../../../protocol/responses.schema.js';
 import { isMessage } from '../../values/message.js';
 
-export function runUsage(outcome: Pick<JobOutcome, 'results'>): ResponseUsage | null {
+export function runUsage(outcome: Pick<ExecutionResult, 'results'>): ResponseUsage | null {
   let reported = false;
   let input = 0;
   let output = 0;

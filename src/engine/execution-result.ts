@@ -1,0 +1,35 @@
+/**
+ * How the execution of a graph ended, as the engine sees it: every vertex done, a component failed, the job's own
+ * code crashed, or someone aborted it. Why a run was aborted (a stop, a timeout, a client gone) and what it means
+ * to a caller is the run lifecycle's business (src/runs/), not the engine's.
+ */
+
+/** A component threw: the vertex that failed and its error. */
+export interface ComponentFailure {
+  kind: 'component';
+  vertexId: string;
+  componentType: string;
+  displayName: string;
+  error: Error;
+}
+
+/** The job's own code threw (a bug): no vertex to blame. */
+export interface CrashFailure {
+  kind: 'crash';
+  error: Error;
+}
+
+export type ExecutionEnd = { kind: 'completed' } | ComponentFailure | CrashFailure | { kind: 'aborted' };
+
+export interface ExecutionResult {
+  end: ExecutionEnd;
+  /** Outputs of each vertex that ran, by output name. */
+  results: ReadonlyMap<string, Record<string, unknown>>;
+  /** Milliseconds each vertex took. */
+  durations: ReadonlyMap<string, number>;
+  /** Vertices skipped because a router did not choose their branch. */
+  skipped: ReadonlySet<string>;
+}
+
+export const COMPLETED: ExecutionEnd = { kind: 'completed' };
+export const ABORTED: ExecutionEnd = { kind: 'aborted' };

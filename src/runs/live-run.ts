@@ -1,0 +1,64 @@
+/**
+ * One run this process knows: its identity, its status (changed only through `advance`), its log, and the answer
+ * its entry point is waiting for. The lifecycle (run-lifecycle.ts) drives it; entry points read it and cancel it.
+ */
+import type { HostedRun } from '../../actors/actor-host.js';
+import type { RunAdapter, RunStart } from './run-adapter.js';
+import type { CancelReason, RunFailure } from './run-failure.js';
+import { RunLog } from './run-log.js';
+import { advance, type RunStatus } from './run-status.js';
+
+export class LiveRun<A> {
+  readonly id: string;
+  readonly userId: string;
+  readonly flowId: string;
+  readonly adapter: RunAdapter<A>;
+  readonly log: RunLog | undefined;
+  readonly answer: Promise<A>;
+  #status: RunStatus;
+  /** What the lifecycle stopped the run for (a cancel, a timeout), once it did. */
+  stoppedFor: RunFailure | undefined;
+  /** The execution, once started. */
+  hosted: HostedRun | undefined;
+  timer: NodeJS.Timeout | undefined;
+  /** Settle `answer`: for the lifecycle only. */
+  resolve!: (answer: A) => void;
+  reject!: (error: unknown) => void;
+
+  constructor(
+    start: Omit<RunStart<A>, 'job'>,
+    status: RunStatus,
+    private readonly onCancel: (run: LiveRun<A>, reason: CancelReason) => void,
+  ) {
+    this.id = start.id;
+    this.userId = start.userId;
+    this.flowId = start.flowId;
+    this.adapter = start.adapter;
+    this.#status = status;
+    const log = start.adapter.log;
+    this.log = log ? new RunLog(log.retention, log.entry) : undefined;
+    this.answer = new Promise<A>((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+    // A run nobody waits for (a webhook's) must not fail the process when its answer cannot be built.
+    this.answer.catch(() => undefined);
+  }
+
+  get status(): RunStatus {
+    return this.#status;
+  }
+
+  /** Moves the run on; throws on a move the transition table does not allow. */
+  moveTo(status: RunStatus): void {
+    this.#status = advance(this.#status, status);
+  }
+
+  /**
+   * Cancels the run: a queued run ends without starting, a running one is aborted (its components see the
+   * abort). A run that already ended keeps its status.
+   */
+  cancel(reason: CancelReason): void {
+    this.onCancel(this, reason);
+  }
+}

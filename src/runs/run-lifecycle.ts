@@ -1,0 +1,205 @@
+/**
+ * The one run lifecycle. Every way to start a run goes through here: a run is created queued (background) or in
+ * progress (sync, stream), executes on the actor host, times out, is cancelled (stop, client gone, shutdown), and
+ * ends once, with its status and failure taken from one table. Its adapter is called at each step to log, record and
+ * answer in its own protocol's shape. At start-up, runs left unfinished by a stopped process are recovered.
+ */
+import type { ActorHost, HostedResult } from '../../actors/actor-host.js';
+import type { JobInput } from '../../actors/job.actor.js';
+import type { RunEvent } from '../engine/events.js';
+import type { Logger } from '../logger.js';
+import { statusOf } from './failure-table.js';
+import { LiveRun } from './live-run.js';
+import { recoveryAction, type RecoveryCounts, type RecoverySource } from './recovery.js';
+import type { RunAdapter, RunResult, RunStart } from './run-adapter.js';
+import { asError, failureOf, type CancelReason, type RunFailure } from './run-failure.js';
+import { RunQueue } from './run-queue.js';
+import { isTerminal, type RunStatus } from './run-status.js';
+
+export interface RunsOptions {
+  /** Longest a run may take, from its start; then it ends `timed_out`. */
+  timeoutMs: number;
+  /** Background runs executing at once; more wait `queued`. */
+  concurrency: number;
+}
+
+const NOTHING_RAN = { results: new Map(), durations: new Map(), skipped: new Set<string>() } as const;
+
+/** The result of a run that ended without executing (stopped while queued, interrupted, shut down). */
+const notRun = (failure: RunFailure): RunResult => ({ status: statusOf(failure), failure, ...NOTHING_RAN });
+
+export class Runs {
+  private readonly live = new Map<string, LiveRun<any>>();
+  private readonly queue: RunQueue<{ run: LiveRun<any>; job: JobInput }>;
+  private readonly cancelRun = (run: LiveRun<any>, reason: CancelReason) => this.cancel(run, reason);
+  /** Set at shutdown: nothing more is recorded (runs cut off are recovered at the next start). */
+  private closed = false;
+
+  constructor(
+    private readonly host: ActorHost,
+    private readonly logger: Logger,
+    private readonly options: RunsOptions,
+  ) {
+    this.queue = new RunQueue(options.concurrency, ({ run, job }) => this.execute(run, job));
+  }
+
+  /** Starts a run now (sync and streamed runs): it is in progress when this returns. */
+  start<A>(start: RunStart<A>): LiveRun<A> {
+    const run = this.admit(start, 'in_progress');
+    void this.execute(run, start.job);
+    return run;
+  }
+
+  /**
+   * Queues a background run, recorded first (`adapter.queued`): the caller answers once it is durable. It runs
+   * when a slot is free, in arrival order.
+   */
+  async enqueue<A>(start: RunStart<A>): Promise<LiveRun<A>> {
+    const run = this.admit(start, 'queued');
+    try {
+      await start.adapter.queued?.(run);
+    } catch (error) {
+      this.live.delete(run.id);
+      throw error;
+    }
+    this.queue.push({ run, job: start.job });
+    return run;
+  }
+
+  /** A run this process is running or about to run. */
+  find(id: string): LiveRun<unknown> | undefined {
+    return this.live.get(id);
+  }
+
+  /** Requeues or interrupts what a stopped process left unfinished; call once, at start-up. */
+  async recover(sources: readonly RecoverySource[]): Promise<RecoveryCounts> {
+    const counts: RecoveryCounts = { requeued: 0, interrupted: 0 };
+    const endings: Promise<void>[] = [];
+    for (const source of sources) {
+      for (const unfinished of await source.unfinished()) {
+        const decision = recoveryAction(unfinished);
+        if (decision.action === 'requeue') {
+          this.queue.push({ run: this.admit(unfinished.run, 'queued'), job: decision.job });
+          counts.requeued++;
+        } else {
+          // Settled from the status it was stored in, without logging that status again; records are written
+          // together (one commit), not one after another.
+          const run = new LiveRun(unfinished.run, unfinished.status, this.cancelRun);
+          this.live.set(run.id, run);
+          endings.push(this.settle(run, notRun({ kind: 'interrupted' })));
+          counts.interrupted++;
+        }
+      }
+    }
+    await Promise.all(endings);
+    return counts;
+  }
+
+  /**
+   * Shutdown: every run still here ends cancelled for its waiting callers, and nothing more is recorded, so their
+   * records stay queued or in progress and the next start recovers them.
+   */
+  close(): void {
+    this.closed = true;
+    this.queue.clear();
+    for (const run of [...this.live.values()]) {
+      if (isTerminal(run.status)) continue;
+      run.hosted?.abort();
+      void this.settle(run, notRun({ kind: 'cancelled', reason: 'shutdown' }));
+    }
+  }
+
+  private admit<A>(start: Omit<RunStart<A>, 'job'>, status: RunStatus): LiveRun<A> {
+    const run = new LiveRun(start, status, this.cancelRun);
+    this.live.set(run.id, run);
+    start.adapter.status?.(run);
+    return run;
+  }
+
+  private execute<A>(run: LiveRun<A>, job: JobInput): Promise<void> {
+    if (isTerminal(run.status)) return Promise.resolve();
+    // Stopped before it started (while its queued record was being written).
+    if (run.stoppedFor) return this.settle(run, notRun(run.stoppedFor));
+    const { adapter } = run;
+    if (run.status === 'queued') {
+      run.moveTo('in_progress');
+      adapter.status?.(run);
+    }
+    adapter.started?.(run)?.catch((err: unknown) => this.logger.error({ err, runId: run.id }, 'run start could not be recorded'));
+    run.hosted = this.host.run(job, this.emitter(run));
+    const { timeoutMs } = this.options;
+    run.timer = setTimeout(() => this.stop(run, { kind: 'timed_out', timeoutMs }), timeoutMs);
+    return run.hosted.result.then(
+      (hosted) => this.settle(run, this.resultOf(run, hosted)),
+      (error: unknown) => this.settle(run, notRun({ kind: 'crash', error: asError(error) })),
+    );
+  }
+
+  /** Where the engine's events go: the adapter's log entries, or nowhere (a run nobody watches). */
+  private emitter<A>(run: LiveRun<A>): (event: RunEvent) => void {
+    const { log } = run;
+    const toEntry = run.adapter.event;
+    if (!log || !toEntry) return ignore;
+    return (event) => {
+      const entry = toEntry(event);
+      if (entry) log.append(entry.event, entry.data);
+    };
+  }
+
+  private resultOf(run: LiveRun<any>, hosted: HostedResult): RunResult {
+    let failure = failureOf(hosted.end, run.stoppedFor);
+    if (!failure && hosted.storeError) failure = { kind: 'store', error: hosted.storeError };
+    return { status: statusOf(failure), failure, results: hosted.results, durations: hosted.durations, skipped: hosted.skipped };
+  }
+
+  private cancel(run: LiveRun<any>, reason: CancelReason): void {
+    const failure: RunFailure = { kind: 'cancelled', reason };
+    if (run.status === 'queued' && this.queue.remove((item) => item.run === run)) {
+      void this.settle(run, notRun(failure));
+      return;
+    }
+    this.stop(run, failure);
+  }
+
+  /** Aborts a run for `failure` (once); one not started yet ends as it starts. */
+  private stop(run: LiveRun<any>, failure: RunFailure): void {
+    if (isTerminal(run.status) || run.stoppedFor) return;
+    run.stoppedFor = failure;
+    run.hosted?.abort();
+  }
+
+  /** The one end of every run: its status, its answer, its record, then its log ends. */
+  private async settle<A>(run: LiveRun<A>, result: RunResult): Promise<void> {
+    if (isTerminal(run.status)) return;
+    clearTimeout(run.timer);
+    run.moveTo(result.status);
+    const { adapter } = run;
+    let answer: A;
+    try {
+      answer = adapter.settle(run, result);
+    } catch (error) {
+      this.logger.error({ err: error, runId: run.id }, 'run answer could not be built');
+      this.finish(run);
+      run.reject(error);
+      return;
+    }
+    if (adapter.persist && !this.closed) {
+      try {
+        await adapter.persist(run, answer);
+      } catch (err) {
+        this.logger.error({ err, runId: run.id }, 'run result could not be recorded');
+      }
+    }
+    this.finish(run);
+    run.resolve(answer);
+  }
+
+  private finish(run: LiveRun<any>): void {
+    this.live.delete(run.id);
+    run.log?.end();
+  }
+}
+
+const ignore = () => {};
+
+export type { RunAdapter };
