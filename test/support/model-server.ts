@@ -35,6 +35,8 @@ export interface ModelServer {
   script(...replies: ReplyScript[]): void;
   /** Resolves when a client drops a connection before its reply ended. */
   nextAbort(): Promise<RecordedRequest>;
+  /** Resolves when the next chat request arrives (a run reached its model call). */
+  nextChat(): Promise<RecordedRequest>;
   close(): Promise<void>;
 }
 
@@ -44,6 +46,7 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
   const requests: RecordedRequest[] = [];
   const queue: ReplyScript[] = [];
   const abortWaiters: ((request: RecordedRequest) => void)[] = [];
+  const chatWaiters: ((request: RecordedRequest) => void)[] = [];
   const server: ModelServer = {
     url: '',
     baseURL: '',
@@ -54,6 +57,7 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     tokenDelayMs: options.tokenDelayMs ?? 0,
     script: (...replies) => void queue.push(...replies),
     nextAbort: () => new Promise((resolve) => abortWaiters.push(resolve)),
+    nextChat: () => new Promise((resolve) => chatWaiters.push(resolve)),
     close: () =>
       new Promise<void>((resolve) => {
         http.closeAllConnections();
@@ -80,6 +84,7 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     if (!dialect) return sendJson(res, 404, { error: { message: `No route for ${req.method} ${path}`, type: 'invalid_request_error', param: null, code: 'not_found' } });
     if (record.body === undefined) return sendJson(res, 400, { error: { message: 'The body must be JSON', type: 'invalid_request_error', param: null, code: null } });
 
+    chatWaiters.splice(0).forEach((resolve) => resolve(record));
     const next = queue.shift();
     const scripted = typeof next === 'function' ? next(record) : (next ?? options.fallback?.(record));
     if (dialect === 'openai') {
