@@ -33,6 +33,8 @@ export interface ModelServer {
   tokenDelayMs: number;
   /** Queues replies: each chat request takes the next one. */
   script(...replies: ReplyScript[]): void;
+  /** Resolves when the next chat request has arrived, before its reply starts. */
+  nextChat(): Promise<RecordedRequest>;
   /** Resolves when a client drops a connection before its reply ended. */
   nextAbort(): Promise<RecordedRequest>;
   close(): Promise<void>;
@@ -43,6 +45,7 @@ export const MODEL_IDS = ['gpt-4o-mini', 'gpt-4o', 'claude-3-5-haiku-latest', 'l
 export async function startModelServer(options: ModelServerOptions = {}): Promise<ModelServer> {
   const requests: RecordedRequest[] = [];
   const queue: ReplyScript[] = [];
+  const chatWaiters: ((request: RecordedRequest) => void)[] = [];
   const abortWaiters: ((request: RecordedRequest) => void)[] = [];
   const server: ModelServer = {
     url: '',
@@ -53,6 +56,7 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     },
     tokenDelayMs: options.tokenDelayMs ?? 0,
     script: (...replies) => void queue.push(...replies),
+    nextChat: () => new Promise((resolve) => chatWaiters.push(resolve)),
     nextAbort: () => new Promise((resolve) => abortWaiters.push(resolve)),
     close: () =>
       new Promise<void>((resolve) => {
@@ -66,6 +70,7 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     const path = (req.url ?? '/').split('?')[0];
     const record: RecordedRequest = { method: req.method ?? 'GET', path, headers: req.headers, body: parseJson(raw), aborted: false };
     requests.push(record);
+    if (record.method === 'POST') chatWaiters.splice(0).forEach((resolve) => resolve(record));
     res.on('close', () => {
       if (res.writableFinished) return;
       record.aborted = true;
