@@ -49,8 +49,8 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   flows.onUpdated = (flow) => runner.forget(flow.id);
   const moduleWarmUp = new ModuleWarmUp(logger);
   flows.onSaved = (flow) => {
-    // After the reply: what the flow needs loads in the background, off the save's path.
-    setImmediate(() => moduleWarmUp.flowSaved(flow.data));
+    // What the flow needs loads in the background, off the save's path.
+    moduleWarmUp.flowSaved(flow.data);
     return versions.record(flow);
   };
   flows.onDeleted = async (doomed) => {

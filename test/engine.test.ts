@@ -5,6 +5,7 @@ import { handle, text } from '../src/components/fields.js';
 import { planRun } from '../src/engine/plan.js';
 import { FlowInvalidError } from '../src/errors/index.js';
 import { graphOf, harness } from './support/engine-harness.js';
+import { occurrence, within } from './support/within.js';
 
 const any = (displayName: string): FieldSpec<unknown> => handle({ displayName, inputTypes: ['Message'] });
 
@@ -21,11 +22,16 @@ const source = defineComponent({
   run: async (inputs) => ({ out: inputs.value }),
 });
 
-/** Waits until released or aborted; records how many run at once and what it saw. */
+/**
+ * Waits until released or aborted; records how many run at once and what it saw. `reached(n)` resolves once n
+ * run at once and `aborted` once an abort reached one, so a test waits for those instead of sleeping.
+ */
 function gate() {
   const seen = { running: 0, maxRunning: 0, aborted: [] as string[], requested: [] as string[][] };
-  let release!: () => void;
-  const released = new Promise<void>((r) => (release = r));
+  const { fire: release, happened: released } = occurrence();
+  const abort = occurrence();
+  const counts: [n: number, reach: () => void][] = [];
+  const reached = (n: number) => new Promise<void>((reach) => (seen.running >= n ? reach() : counts.push([n, reach])));
   const component = defineComponent({
     type: 'TestGate',
     version: 1,
@@ -41,12 +47,14 @@ function gate() {
     async run(inputs, ctx) {
       seen.running++;
       seen.maxRunning = Math.max(seen.maxRunning, seen.running);
+      for (const [n, reach] of counts) if (seen.running >= n) reach();
       seen.requested.push([...ctx.requested]);
       try {
         await new Promise<void>((resolve, reject) => {
           released.then(resolve);
           ctx.signal.addEventListener('abort', () => {
             seen.aborted.push(ctx.run.vertexId);
+            abort.fire();
             reject(new Error('aborted'));
           });
         });
@@ -56,7 +64,7 @@ function gate() {
       return { out: `${inputs.input ?? ''}+${ctx.run.vertexId}`, other: 'other' };
     },
   });
-  return { component, seen, release };
+  return { component, seen, release, reached, aborted: abort.happened };
 }
 
 /** A test component with one input and one output `out`: only its type and what it does differ. */
@@ -114,7 +122,7 @@ t.test('independent branches run concurrently; a vertex computes only the output
     [['src', 'out', 'a', 'input'], ['src', 'out', 'b', 'input'], ['a', 'out', 'join', 'items'], ['b', 'out', 'join', 'items']],
   );
   const running = h.run(graph);
-  await new Promise((r) => setTimeout(r, 50));
+  await within(g.reached(2), 'both gates running');
   t.equal(g.seen.maxRunning, 2, 'both branches were in flight at once');
   g.release();
   const outcome = await running.outcome;
@@ -134,7 +142,7 @@ t.test('a failing component fails the run, names itself, and cancels the rest', 
   t.equal(outcome.failure?.vertexId, 'bad');
   t.equal(outcome.failure?.componentType, 'TestFail');
   t.equal(outcome.failure?.error.message, 'boom');
-  await new Promise((r) => setTimeout(r, 10));
+  await within(g.aborted, 'an abort reaching the gate');
   t.same(g.seen.aborted, ['slow'], 'the abort reached the component still running');
 });
 
@@ -144,10 +152,10 @@ t.test('cancelling a run aborts the component in flight; a timeout says timed_ou
   const g = gate();
   const graph = graphOf([['src', source], ['slow', g.component]], [['src', 'out', 'slow', 'input']]);
   const running = h.run(graph);
-  await new Promise((r) => setTimeout(r, 20));
+  await within(g.reached(1), 'the gate running');
   running.cancel();
   t.equal((await running.outcome).status, 'cancelled');
-  await new Promise((r) => setTimeout(r, 10));
+  await within(g.aborted, 'an abort reaching the gate');
   t.same(g.seen.aborted, ['slow']);
 
   const timed = await h.run(graph, { timeoutMs: 30 }).outcome;
@@ -157,21 +165,22 @@ t.test('cancelling a run aborts the component in flight; a timeout says timed_ou
 t.test('a component that first reads the signal after its run was cancelled finds it aborted', async (t) => {
   const h = harness();
   t.teardown(() => h.close());
-  let release!: () => void;
-  const released = new Promise<void>((r) => (release = r));
+  const [started, released, looked] = [occurrence(), occurrence(), occurrence()];
   const seen: { aborted?: boolean; reason?: unknown } = {};
   const late = inOut('TestLateSignal', async (_inputs, ctx) => {
-    await released; // never touches ctx.signal before the cancel
+    started.fire();
+    await released.happened; // never touches ctx.signal before the cancel
     seen.aborted = ctx.signal.aborted;
     seen.reason = ctx.signal.reason;
+    looked.fire();
     return { out: 'late' };
   });
   const running = h.run(graphOf([['src', source], ['late', late]], [['src', 'out', 'late', 'input']]));
-  await new Promise((r) => setTimeout(r, 20));
+  await within(started.happened, 'the component starting');
   running.cancel();
   t.equal((await running.outcome).status, 'cancelled');
-  release();
-  await new Promise((r) => setTimeout(r, 10));
+  released.fire();
+  await within(looked.happened, 'the component reading its signal');
   t.equal(seen.aborted, true);
   t.equal((seen.reason as Error | undefined)?.name, 'AbortError', 'the reason an AbortController gives by default');
 });

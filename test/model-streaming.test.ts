@@ -9,6 +9,7 @@ import type { ModelServer } from './support/model-server.js';
 import { chatModelFlow, collect, HEADER_KEY, modelClient, openaiModelTemplate, startModelStack, twoModelChainFlow } from './support/model-flows.js';
 import { TEST_API_KEY, type TestServer } from './support/server.js';
 import { dechunk, readAfterStall } from './support/stalled-reader.js';
+import { within } from './support/within.js';
 
 let model: ModelServer;
 let server: TestServer;
@@ -113,12 +114,13 @@ t.test('a run without stream=true is cancelled too when its client goes away mid
     model.script({ tokens: Array.from({ length: 100 }, (_, i) => ` t${i}`), tokenDelayMs: 20 });
     const aborted = model.nextAbort();
     const controller = new AbortController();
-    const asked = model.chats.length;
+    const asked = model.nextChat();
     const headers = { [`X-FLOWSVC-GLOBAL-VAR-${HEADER_KEY}`]: 'sk-from-header' };
     const reply = server.request(path, { method: 'POST', json: body, headers, signal: controller.signal });
     let settled = false;
     reply.then(() => (settled = true), () => (settled = true));
-    while (model.chats.length === asked && !settled) await new Promise((resolve) => setTimeout(resolve, 5));
+    // Whichever comes first: the model asked (the run now waits on its reply, ~2 s) or the reply (a run that never asked).
+    await within(Promise.race([asked, reply.catch(() => undefined)]), `${path}: the run asking its model`);
     t.notOk(settled, `${path}: the run was still waiting on its model`);
     controller.abort();
     await t.rejects(reply, { name: 'AbortError' });

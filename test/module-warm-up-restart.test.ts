@@ -5,10 +5,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as settle } from 'node:timers/promises';
 import t from 'tap';
 import { aiSdk, arquero } from '../src/components/shared/heavy-modules.js';
-import { loaded, oneNodeFlow } from './support/heavy-flows.js';
+import { oneNodeFlow, warmedUp } from './support/heavy-flows.js';
 import { serveProcess } from './support/process.js';
 import { startTestServer, TEST_API_KEY } from './support/server.js';
 
@@ -30,8 +29,7 @@ t.test('stored flows that need a heavy module get it loaded at start-up', async 
   t.equal(arquero.peek(), undefined, 'nothing loaded in this process yet');
   const second = await startTestServer({}, dir);
   t.teardown(() => second.close());
-  await loaded(arquero);
+  await warmedUp(second);
   t.ok(arquero.peek(), 'the stored Data Operations flow had arquero loaded');
-  await settle(300);
   t.equal(aiSdk.peek(), undefined, 'and nothing no stored flow needs');
 });

@@ -2,12 +2,14 @@ import t from 'tap';
 import { createUserWithKey } from './support/auth.js';
 import { createFlow } from './support/flow-helpers.js';
 import { echoFlow } from './support/langflow-json.js';
+import { jobsEnded } from './support/runs.js';
 import { startTestServer } from './support/server.js';
 
 t.test('webhook: 202 with a job id; empty body 400; unknown flow 404; Langflow auth rules', async (t) => {
   const server = await startTestServer();
   t.teardown(() => server.close());
   const created = await createFlow(server, echoFlow('Hooked', { endpoint_name: 'hooked' }));
+  const accepted: string[] = [];
   const post = (target: string, body: string | undefined, key?: string | null) =>
     server.request(`/api/v1/webhook/${target}`, { method: 'POST', body, key, headers: body === undefined ? {} : { 'content-type': 'application/json' } });
 
@@ -17,7 +19,9 @@ t.test('webhook: 202 with a job id; empty body 400; unknown flow 404; Langflow a
   t.equal(reply.message, 'Task started in the background');
   t.equal(reply.status, 'in progress');
   t.match(reply.job_id, /^[0-9a-f-]{36}$/, 'a job id comes back');
-  t.equal((await post('hooked', 'not json at all')).status, 202, 'any body, by endpoint name');
+  const byName = await post('hooked', 'not json at all');
+  t.equal(byName.status, 202, 'any body, by endpoint name');
+  accepted.push(reply.job_id, (await byName.json()).job_id);
 
   const empty = await post(created.id, undefined);
   t.equal(empty.status, 400);
@@ -34,8 +38,8 @@ t.test('webhook: 202 with a job id; empty body 400; unknown flow 404; Langflow a
   t.equal(foreign.status, 403);
   t.same(await foreign.json(), { detail: 'Access denied: You can only execute webhooks for flows you own' });
 
-  // The background run stores its messages under the flow's session.
-  for (let i = 0; i < 50 && server.services.store.messages.scan(created.id).length < 4; i++) await new Promise((r) => setTimeout(r, 20));
+  // The background runs (the two accepted posts) store their messages under the flow's session.
+  t.same(await jobsEnded(server, accepted), ['completed', 'completed'], 'the accepted posts ran');
   t.ok(server.services.store.messages.scan(created.id).length >= 4, 'the flow ran in the background');
 });
 
@@ -59,14 +63,14 @@ t.test('the body reaches every Webhook component: JSON parsed, anything else und
     server,
     flow('Hook to chat', [node('Webhook-hook1', 'Webhook', {}, 'Webhook'), node('ChatOutput-out01', 'ChatOutput', {}, 'Chat Output')], [edge('Webhook-hook1', 'output_data', 'ChatOutput-out01', 'input_value')]),
   );
-  const stored = async (count: number) => {
-    for (let i = 0; i < 100 && server.services.store.messages.scan(created.id).length < count; i++) await new Promise((r) => setTimeout(r, 20));
+  /** Posts a body, waits for its run to end, and gives the texts the flow's runs stored so far. */
+  const stored = async (body: string) => {
+    const { job_id } = await (await server.request(`/api/v1/webhook/${created.id}`, { method: 'POST', body })).json();
+    await jobsEnded(server, [job_id]);
     return server.services.store.messages.scan(created.id).map((m) => m.text);
   };
-  await server.request(`/api/v1/webhook/${created.id}`, { method: 'POST', body: '{"event":"push","n":1}' });
-  const [first] = await stored(1);
+  const [first] = await stored('{"event":"push","n":1}');
   t.match(first, /"event": "push"/, 'the JSON body became the Webhook output');
-  await server.request(`/api/v1/webhook/${created.id}`, { method: 'POST', body: 'plain text' });
-  const texts = await stored(2);
+  const texts = await stored('plain text');
   t.match(texts[1], /"payload": "plain text"/, 'a non-JSON body is wrapped under payload');
 });

@@ -9,6 +9,7 @@ import { echoFlow } from './support/langflow-json.js';
 import { startModelServer, type ModelServer } from './support/model-server.js';
 import { chatModelFlow, openaiModelTemplate } from './support/model-flows.js';
 import { startTestServer, type TestServer } from './support/server.js';
+import { within } from './support/within.js';
 import { getJob, postWorkflow, stopJob, waitForJob } from './support/workflows.js';
 
 const KEY = { OPENAIKEY: 'sk-test' };
@@ -50,9 +51,10 @@ t.test('background: queued at once with links, in_progress while running, the fu
 t.test('stop in the middle of a streaming model call aborts the call; a later GET says cancelled', async (t) => {
   model.script(slowReply());
   const aborted = model.nextAbort();
+  const asked = model.nextChat();
   const job = await (await postWorkflow(server, { flow_id: modelFlowId, background: true, inputs: modelInputs('long'), globals: KEY })).json();
   await waitForJob(server, job.job_id, (b) => b.status === 'in_progress');
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await within(asked, 'the job calling its model');
   const stop = await stopJob(server, job.job_id);
   t.equal(stop.status, 200);
   t.same(await stop.json(), { job_id: job.job_id, message: `Job ${job.job_id} cancelled successfully.` });

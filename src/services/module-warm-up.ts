@@ -13,29 +13,42 @@ const FLOWS_PER_TURN = 20;
 
 export class ModuleWarmUp {
   private readonly started = new Set<LazyModule<unknown>>();
+  /**
+   * The background work not yet ended: the walk, queued checks of saved flows, the loads they started (none
+   * rejects). `whenIdle` waits for it, so a caller (a test) can tell what did and what did not get loaded without
+   * guessing how long the work takes.
+   */
+  private readonly pending = new Set<Promise<void>>();
   private stopped = false;
 
   constructor(private readonly logger: Logger) {}
 
-  /** Starts loading what the flow's nodes need (a flow that does not build is left for its run to report). */
+  /** Checks the flow on a later turn, off the save's path (the reply is not held up by building its graph). */
   flowSaved(flowData: unknown): void {
     if (this.stopped) return;
-    let modules: LazyModule<unknown>[];
-    try {
-      modules = [...toGraph(flowData).vertices.values()].flatMap((vertex) => vertex.component.heavyModules?.(vertex.params) ?? []);
-    } catch {
-      return;
-    }
-    for (const module of modules) this.load(module);
+    this.track(
+      new Promise<void>((resolve) =>
+        setImmediate(() => {
+          this.check(flowData);
+          resolve();
+        }),
+      ),
+    );
   }
 
   /** Walks every stored flow, a few per event-loop turn, until done or stopped; never rejects. */
-  async storedFlows(flows: FlowRepo): Promise<void> {
-    try {
-      await this.walk(flows);
-    } catch (error) {
-      this.logger.warn({ err: error }, 'reading the stored flows for the modules they need failed; they load on first use');
-    }
+  storedFlows(flows: FlowRepo): Promise<void> {
+    return this.track(
+      this.walk(flows).catch((error: unknown) => {
+        this.logger.warn({ err: error }, 'reading the stored flows for the modules they need failed; they load on first use');
+      }),
+    );
+  }
+
+  /** Resolves once the walk, every queued check and every load they started have ended (loaded or failed). */
+  async whenIdle(): Promise<void> {
+    // Work ending can start more (a check starts loads), so wait until none is left.
+    while (this.pending.size > 0) await Promise.all(this.pending);
   }
 
   private async walk(flows: FlowRepo): Promise<void> {
@@ -46,8 +59,20 @@ export class ModuleWarmUp {
         if (this.stopped) return;
       }
       const flow = flows.get(ids[i]);
-      if (flow) this.flowSaved(flow.data);
+      if (flow) this.check(flow.data);
     }
+  }
+
+  /** Starts loading what the flow's nodes need (a flow that does not build is left for its run to report). */
+  private check(flowData: unknown): void {
+    if (this.stopped) return;
+    let modules: LazyModule<unknown>[];
+    try {
+      modules = [...toGraph(flowData).vertices.values()].flatMap((vertex) => vertex.component.heavyModules?.(vertex.params) ?? []);
+    } catch {
+      return;
+    }
+    for (const module of modules) this.load(module);
   }
 
   /** The store is closing: the walk reads no more. */
@@ -59,6 +84,17 @@ export class ModuleWarmUp {
     if (this.started.has(module)) return;
     this.started.add(module);
     // A module that fails to load fails again, with its message, in the run that needs it.
-    module.load().catch((error: unknown) => this.logger.warn({ err: error }, 'loading a module ahead of its first use failed'));
+    this.track(
+      module.load().then(
+        () => undefined,
+        (error: unknown) => this.logger.warn({ err: error }, 'loading a module ahead of its first use failed'),
+      ),
+    );
+  }
+
+  private track(work: Promise<void>): Promise<void> {
+    this.pending.add(work);
+    void work.then(() => this.pending.delete(work));
+    return work;
   }
 }

@@ -1,18 +1,18 @@
-/** Flows of one node for the heavy-module tests, and a wait for a module to have loaded in this process. */
-import { setTimeout as sleep } from 'node:timers/promises';
-import type { LazyModule } from '../../src/components/shared/lazy-module.js';
+/** Flows of one node for the heavy-module tests, and a wait for a service's module warm-up to have ended. */
+import type { RunningService } from '../../src/main/server.js';
 import { flow, node } from './langflow-json.js';
+import { within } from './within.js';
 
 /** One node of `type` with these template values, and nothing else. */
 export function oneNodeFlow(name: string, type: string, values: Record<string, unknown> = {}) {
   return flow(name, [node(`${type}-1`, type, values)], []);
 }
 
-/** Resolves once `module` has loaded (a module loads once per process), rejects after `ms`. */
-export async function loaded(module: LazyModule<unknown>, ms = 10_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (module.peek() === undefined) {
-    if (Date.now() > until) throw new Error('the module did not load');
-    await sleep(20);
-  }
+/**
+ * Resolves once the service's warm-up has walked the stored flows, checked every saved one and finished the
+ * loads they started: a module not loaded by then is one no flow asked for.
+ */
+export function warmedUp(service: RunningService): Promise<void> {
+  // The AI SDK's imports alone take seconds on a loaded machine.
+  return within(service.services.moduleWarmUp.whenIdle(), 'the module warm-up ending', 30_000);
 }

@@ -33,10 +33,10 @@ export interface ModelServer {
   tokenDelayMs: number;
   /** Queues replies: each chat request takes the next one. */
   script(...replies: ReplyScript[]): void;
+  /** Resolves when the next chat request has arrived, before its reply starts. */
+  nextChat(): Promise<RecordedRequest>;
   /** Resolves when a client drops a connection before its reply ended. */
   nextAbort(): Promise<RecordedRequest>;
-  /** Resolves when the next chat request arrives (a run reached its model call). */
-  nextChat(): Promise<RecordedRequest>;
   close(): Promise<void>;
 }
 
@@ -70,6 +70,7 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     const path = (req.url ?? '/').split('?')[0];
     const record: RecordedRequest = { method: req.method ?? 'GET', path, headers: req.headers, body: parseJson(raw), aborted: false };
     requests.push(record);
+    if (record.method === 'POST') chatWaiters.splice(0).forEach((resolve) => resolve(record));
     res.on('close', () => {
       if (res.writableFinished) return;
       record.aborted = true;
@@ -84,7 +85,6 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     if (!dialect) return sendJson(res, 404, { error: { message: `No route for ${req.method} ${path}`, type: 'invalid_request_error', param: null, code: 'not_found' } });
     if (record.body === undefined) return sendJson(res, 400, { error: { message: 'The body must be JSON', type: 'invalid_request_error', param: null, code: null } });
 
-    chatWaiters.splice(0).forEach((resolve) => resolve(record));
     const next = queue.shift();
     const scripted = typeof next === 'function' ? next(record) : (next ?? options.fallback?.(record));
     if (dialect === 'openai') {
