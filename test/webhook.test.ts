@@ -35,8 +35,8 @@ t.test('webhook: 202 with a job id; empty body 400; unknown flow 404; Langflow a
   t.same(await foreign.json(), { detail: 'Access denied: You can only execute webhooks for flows you own' });
 
   // The background run stores its messages under the flow's session.
-  for (let i = 0; i < 50 && server.services.store.messages.scan(created.id).length < 4; i++) await new Promise((r) => setTimeout(r, 20));
-  t.ok(server.services.store.messages.scan(created.id).length >= 4, 'the flow ran in the background');
+  for (let i = 0; i < 50 && (await server.services.store.messages.scan(created.id)).length < 4; i++) await new Promise((r) => setTimeout(r, 20));
+  t.ok((await server.services.store.messages.scan(created.id)).length >= 4, 'the flow ran in the background');
 });
 
 t.test('webhook with authentication disabled runs as the flow owner without a key', async (t) => {
@@ -60,8 +60,8 @@ t.test('the body reaches every Webhook component: JSON parsed, anything else und
     flow('Hook to chat', [node('Webhook-hook1', 'Webhook', {}, 'Webhook'), node('ChatOutput-out01', 'ChatOutput', {}, 'Chat Output')], [edge('Webhook-hook1', 'output_data', 'ChatOutput-out01', 'input_value')]),
   );
   const stored = async (count: number) => {
-    for (let i = 0; i < 100 && server.services.store.messages.scan(created.id).length < count; i++) await new Promise((r) => setTimeout(r, 20));
-    return server.services.store.messages.scan(created.id).map((m) => m.text);
+    for (let i = 0; i < 100 && (await server.services.store.messages.scan(created.id)).length < count; i++) await new Promise((r) => setTimeout(r, 20));
+    return (await server.services.store.messages.scan(created.id)).map((m) => m.text);
   };
   await server.request(`/api/v1/webhook/${created.id}`, { method: 'POST', body: '{"event":"push","n":1}' });
   const [first] = await stored(1);

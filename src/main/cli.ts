@@ -104,7 +104,7 @@ async function run(args: string[]): Promise<void> {
   const engine = new Engine(store.messages, createLogger('silent'));
   try {
     const flow = exportedFlow(exported);
-    const prepared = new FlowRunner(engine, config, { resolve: () => undefined }).prepare({ flow, userId: 'cli', inputValue: values.input ?? null, sessionId: values.session });
+    const prepared = new FlowRunner(engine, config, { resolve: async () => undefined }).prepare({ flow, userId: 'cli', inputValue: values.input ?? null, sessionId: values.session });
     const outcome = await prepared.start({}).outcome;
     if (outcome.status !== 'completed') {
       const failure = outcome.failure;

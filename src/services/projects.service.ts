@@ -58,30 +58,29 @@ export class ProjectsService {
 
   /** The user's default project, created on first need (concurrent callers get the same one). */
   async ensureDefault(userId: string): Promise<ProjectRecord> {
-    const existing = this.store.projects.getByName(userId, DEFAULT_PROJECT_NAME);
+    const existing = await this.store.projects.getByName(userId, DEFAULT_PROJECT_NAME);
     if (existing) return existing;
     const created = await this.store.projects.insert(this.newRecord(userId, { name: DEFAULT_PROJECT_NAME, description: DEFAULT_PROJECT_DESCRIPTION }));
-    return created ?? this.store.projects.getByName(userId, DEFAULT_PROJECT_NAME)!;
+    return created ?? (await this.store.projects.getByName(userId, DEFAULT_PROJECT_NAME))!;
   }
 
   /** Own projects, the default one first, then in creation order. */
-  list(userId: string): ProjectRecord[] {
-    return this.store.projects
-      .listByUser(userId)
+  async list(userId: string): Promise<ProjectRecord[]> {
+    return (await this.store.projects.listByUser(userId))
       .sort(byCreation)
       .sort((a, b) => Number(b.name === DEFAULT_PROJECT_NAME) - Number(a.name === DEFAULT_PROJECT_NAME));
   }
 
   /** A project of the user; anyone else's is "not found". */
-  owned(userId: string, projectId: string): ProjectRecord {
-    const project = this.store.projects.get(projectId);
+  async owned(userId: string, projectId: string): Promise<ProjectRecord> {
+    const project = await this.store.projects.get(projectId);
     if (!project || project.user_id !== userId) throw new NotFoundError('Project not found');
     return project;
   }
 
   /** Where a new flow goes: the named project when it is the user's, else (absent, unknown, foreign) the default one. */
   async folderFor(userId: string, folderId: string | null | undefined): Promise<string> {
-    const project = folderId ? this.store.projects.get(folderId) : undefined;
+    const project = folderId ? await this.store.projects.get(folderId) : undefined;
     if (project && project.user_id === userId) return project.id;
     return (await this.ensureDefault(userId)).id;
   }
@@ -96,7 +95,7 @@ export class ProjectsService {
 
   /** Langflow's PATCH: a new name only renames; otherwise fields are updated and membership reassigned when given. */
   async update(userId: string, projectId: string, changes: ProjectChanges): Promise<ProjectRecord> {
-    const current = this.owned(userId, projectId);
+    const current = await this.owned(userId, projectId);
     const next: ProjectRecord = { ...current };
     const renaming = !!changes.name && changes.name !== current.name;
     if (renaming) next.name = changes.name!;
@@ -112,23 +111,22 @@ export class ProjectsService {
 
   /** Deletes the project and the flows in it. */
   async delete(userId: string, projectId: string): Promise<void> {
-    const project = this.owned(userId, projectId);
-    await this.removeFlows(this.flowsIn(project));
+    const project = await this.owned(userId, projectId);
+    await this.removeFlows(await this.flowsIn(project));
     await this.store.projects.delete(project.id);
   }
 
   /** The user's flows in a project. */
-  flowsIn(project: ProjectRecord): FlowRecord[] {
-    return this.store.flows
-      .listByFolder(project.id)
+  async flowsIn(project: ProjectRecord): Promise<FlowRecord[]> {
+    return (await this.store.flows.listByFolder(project.id))
       .filter((flow) => flow.user_id === project.user_id)
       .sort(byCreation);
   }
 
   /** A page of a project's flows, newest update first (Langflow's order for this view), optionally filtered. */
-  pageOfFlows(project: ProjectRecord, query: ProjectFlowsQuery): Page<FlowRecord> {
+  async pageOfFlows(project: ProjectRecord, query: ProjectFlowsQuery): Promise<Page<FlowRecord>> {
     const search = query.search?.toLowerCase();
-    const flows = this.flowsIn(project).filter(
+    const flows = (await this.flowsIn(project)).filter(
       (flow) =>
         (!query.isComponent || flow.is_component) &&
         (!query.isFlow || !flow.is_component) &&
@@ -140,7 +138,7 @@ export class ProjectsService {
 
   private async reassign(userId: string, project: ProjectRecord, members: string[]): Promise<void> {
     const keep = new Set(members);
-    const leaving = this.flowsIn(project).filter((flow) => !keep.has(flow.id)).map((flow) => flow.id);
+    const leaving = (await this.flowsIn(project)).filter((flow) => !keep.has(flow.id)).map((flow) => flow.id);
     if (leaving.length > 0) {
       const fallback = await this.ensureDefault(userId);
       // Leaving the default project itself has nowhere else to go: those flows stay.

@@ -29,7 +29,7 @@ export class UsersService {
    * (printed once by the caller); an existing superuser is left as it is.
    */
   async ensureSuperuser(username: string, password: string | undefined): Promise<{ user: UserRecord; generatedPassword?: string }> {
-    const existing = this.store.users.getByUsername(username);
+    const existing = await this.store.users.getByUsername(username);
     if (existing) return { user: existing };
     const generatedPassword = password ? undefined : randomBytes(12).toString('base64url');
     const user = await this.create({ username, password: password ?? generatedPassword!, isSuperuser: true });
@@ -56,19 +56,19 @@ export class UsersService {
     return user;
   }
 
-  get(id: string): UserRecord {
-    const user = this.store.users.get(id);
+  async get(id: string): Promise<UserRecord> {
+    const user = await this.store.users.get(id);
     if (!user) throw new NotFoundError('User not found');
     return user;
   }
 
-  list(): UserRecord[] {
-    return this.store.users.list().sort((a, b) => a.create_at.localeCompare(b.create_at));
+  async list(): Promise<UserRecord[]> {
+    return (await this.store.users.list()).sort((a, b) => a.create_at.localeCompare(b.create_at));
   }
 
   /** The user when the password matches and the account is active. */
   async checkPassword(username: string, password: string): Promise<UserRecord | undefined> {
-    const user = this.store.users.getByUsername(username);
+    const user = await this.store.users.getByUsername(username);
     if (!user || !user.is_active) return undefined;
     return (await verifyPassword(password, user.password_hash)) ? user : undefined;
   }
@@ -88,7 +88,7 @@ export class UsersService {
 
   async delete(actorId: string, id: string): Promise<void> {
     if (actorId === id) throw new BadRequestError('You can\'t delete your own user account');
-    this.get(id);
+    await this.get(id);
     await this.store.users.delete(id);
     await this.onDeleted(id);
   }

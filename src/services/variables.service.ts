@@ -43,15 +43,14 @@ export class VariablesService {
     return this.view(record);
   }
 
-  list(userId: string): VariableView[] {
-    return this.store.variables
-      .listByUser(userId)
+  async list(userId: string): Promise<VariableView[]> {
+    return (await this.store.variables.listByUser(userId))
       .sort((a, b) => a.created_at.localeCompare(b.created_at))
       .map((record) => this.view(record));
   }
 
   async update(userId: string, id: string, changes: { name?: string; value?: string; default_fields?: string[]; type?: 'Credential' | 'Generic' }): Promise<VariableView> {
-    const current = this.owned(userId, id);
+    const current = await this.owned(userId, id);
     const type = changes.type ?? current.type;
     const plain = changes.value ?? this.plain(current);
     const next: VariableRecord = {
@@ -67,17 +66,17 @@ export class VariablesService {
   }
 
   async delete(userId: string, id: string): Promise<void> {
-    await this.store.variables.delete(this.owned(userId, id));
+    await this.store.variables.delete(await this.owned(userId, id));
   }
 
   /** The plain value of the user's variable called `name`, for a run. */
-  resolve(userId: string, name: string): string | undefined {
-    const record = this.store.variables.getByName(userId, name);
+  async resolve(userId: string, name: string): Promise<string | undefined> {
+    const record = await this.store.variables.getByName(userId, name);
     return record ? this.plain(record) : undefined;
   }
 
-  private owned(userId: string, id: string): VariableRecord {
-    const record = this.store.variables.get(id);
+  private async owned(userId: string, id: string): Promise<VariableRecord> {
+    const record = await this.store.variables.get(id);
     if (!record || record.user_id !== userId) throw new NotFoundError('Variable not found');
     return record;
   }

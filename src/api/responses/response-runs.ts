@@ -32,14 +32,14 @@ export class ResponseRuns {
   constructor(private readonly deps: ResponseRunsDeps) {}
 
   /** Everything a request can be refused for is refused here, before anything runs or streams. */
-  prepare(request: ResponsesRequest, userId: string, requestVariables: Record<string, string>): ResponseRun {
+  async prepare(request: ResponsesRequest, userId: string, requestVariables: Record<string, string>): Promise<ResponseRun> {
     if (request.tools !== undefined && request.tools !== null) throw toolsNotSupported();
-    const flow = this.deps.flows.findRunnable(userId, request.model);
+    const flow = await this.deps.flows.findRunnable(userId, request.model);
     if (!flow) throw flowNotFound(request.model);
     const id = `resp_${randomUUID().replaceAll('-', '')}`;
     const previousResponseId = request.previous_response_id || null;
     // A new conversation's session is named after its first response, which therefore continues it even unrecorded.
-    const sessionId = previousResponseId ? this.sessionOf(previousResponseId, userId) : id;
+    const sessionId = previousResponseId ? await this.sessionOf(previousResponseId, userId) : id;
     const run = this.deps.runner.prepare({
       flow,
       userId,
@@ -84,14 +84,14 @@ export class ResponseRuns {
   }
 
   /** The stored Response of this user's response id; undefined for unknown ids and other users' responses. */
-  find(id: string, userId: string): ResponseObject | undefined {
-    const record = this.deps.responses.get(id);
+  async find(id: string, userId: string): Promise<ResponseObject | undefined> {
+    const record = await this.deps.responses.get(id);
     return record && record.user_id === userId ? record.response : undefined;
   }
 
   /** At start-up: background responses a stopped process left `in_progress` become failed, never pending forever. */
   async failInterrupted(): Promise<number> {
-    const cut = this.deps.responses.unfinished();
+    const cut = await this.deps.responses.unfinished();
     await Promise.all(
       cut.map((record) =>
         this.deps.responses.put({ ...record, response: { ...record.response, status: 'failed', error: { code: 'server_error', message: 'The service stopped while this response was running; it did not finish.' } } }),
@@ -105,8 +105,8 @@ export class ResponseRuns {
   }
 
   /** The session of an earlier response of this user; any other string is a session id chosen by the caller. */
-  private sessionOf(previousResponseId: string, userId: string): string {
-    const record = this.deps.responses.get(previousResponseId);
+  private async sessionOf(previousResponseId: string, userId: string): Promise<string> {
+    const record = await this.deps.responses.get(previousResponseId);
     return record && record.user_id === userId ? record.session_id : previousResponseId;
   }
 }

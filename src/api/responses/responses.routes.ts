@@ -78,7 +78,7 @@ export function responsesRoutes(services: Services): Route[] {
       },
       async handler(request) {
         const { body, headers, principal } = request;
-        const prepared = runs.prepare(body, principal!.userId, headerVariables(headers));
+        const prepared = await runs.prepare(body, principal!.userId, headerVariables(headers));
         if (body.background) return runs.startBackground(prepared, (error) => logger.error({ err: error, response: prepared.who.id }, 'background response could not settle'));
         if (body.stream) return stream(prepared);
         return respond(prepared, request);
@@ -93,8 +93,8 @@ export function responsesRoutes(services: Services): Route[] {
       params: z.object({ response_id: z.string() }),
       errorBody: openaiErrorBody,
       responses: { 200: { description: 'The Response', schema: ResponseObject }, 404: errorReply('No such response') },
-      handler({ params, principal }) {
-        const response = runs.find(params.response_id, principal!.userId);
+      async handler({ params, principal }) {
+        const response = await runs.find(params.response_id, principal!.userId);
         if (!response) throw responseNotFound(params.response_id);
         return response;
       },

@@ -22,9 +22,9 @@ export function webhookRoutes(services: Services): Route[] {
       params: z.object({ flow_id_or_name: z.string() }),
       bodyKind: 'raw',
       responses: { 202: { description: 'Started', schema: WebhookReply } },
-      handler({ params, body, principal }) {
+      async handler({ params, body, principal }) {
         const payload = (body as Buffer).toString('utf8');
-        const flow = principal ? ownedFlow(principal.userId, params.flow_id_or_name) : flows.anyOwner(params.flow_id_or_name);
+        const flow = principal ? await ownedFlow(principal.userId, params.flow_id_or_name) : await flows.anyOwner(params.flow_id_or_name);
         if (payload.trim() === '') throw new BadRequestError('Request body is empty. You should provide a JSON payload containing the flow ID.');
         const run = runner.prepare({ flow, userId: flow.user_id!, inputValue: '', inputType: 'chat', webhookPayload: payload });
         void run
@@ -38,8 +38,8 @@ export function webhookRoutes(services: Services): Route[] {
   ];
 
   /** With webhook auth on, the key's user must own the flow: another user's flow is Langflow's 403, not a 404. */
-  function ownedFlow(userId: string, idOrName: string) {
-    const flow = flows.findRunnable(userId, idOrName) ?? flows.findAnyOwner(idOrName);
+  async function ownedFlow(userId: string, idOrName: string) {
+    const flow = (await flows.findRunnable(userId, idOrName)) ?? (await flows.findAnyOwner(idOrName));
     if (!flow) throw new NotFoundError(`Flow identifier ${idOrName} not found`);
     if (flow.user_id !== userId) throw new ForbiddenError('Access denied: You can only execute webhooks for flows you own');
     return flow;

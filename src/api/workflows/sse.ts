@@ -18,13 +18,16 @@ export function sseFrame(event: JobEvent): string {
   return (holder[FRAME] ??= `id: ${event.seq}\nevent: ${event.event}\ndata: ${dataJson(event)}\n\n`);
 }
 
-/** An SSE reply that follows a log: `attach` subscribes the watcher and returns its unsubscribe function. */
-export function sseReply(attach: (watcher: LogWatcher) => () => void): Reply {
+/**
+ * An SSE reply that follows a log: `attach` subscribes the watcher and returns its unsubscribe function (or a
+ * promise of it, when the log is read from the store first).
+ */
+export function sseReply(attach: (watcher: LogWatcher) => (() => void) | Promise<() => void>): Reply {
   return Reply.stream(
     'text/event-stream',
     async (sink) => {
       const pipe = new FramePipe();
-      const detach = attach({ onEvent: (event) => pipe.push(sseFrame(event)), onEnd: () => pipe.end() });
+      const detach = await attach({ onEvent: (event) => pipe.push(sseFrame(event)), onEnd: () => pipe.end() });
       try {
         await pipe.drain(sink);
       } finally {

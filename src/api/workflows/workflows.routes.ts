@@ -74,11 +74,11 @@ export function workflowsRoutes(services: Services): Route[] {
         200: { description: 'The job (while queued or running) or its run reply', schema: z.union([WorkflowResponse, WorkflowJobResponse]) },
         404: { description: 'Unknown job' },
       },
-      handler({ query, headers, principal }) {
+      async handler({ query, headers, principal }) {
         if (!query.job_id) throw withCode(new BadRequestError('Job ID must be provided'), 'MISSING_PARAMETER');
         const userId = principal!.userId;
         const jobId = query.job_id;
-        const view = jobs.view(userId, jobId);
+        const view = await jobs.view(userId, jobId);
         if (!query.stream) return view.kind === 'job' ? jobResponse(view.record) : view.response;
         const after = query.sequence_id ?? lastEventId(headers['last-event-id']);
         return sseReply((watcher) => jobs.watch(userId, jobId, after, watcher));

@@ -78,9 +78,9 @@ export class JobsService {
    * refused here, before a job exists. Sync and streamed jobs start at once; background jobs are queued.
    */
   async submit(userId: string, request: WorkflowRequest, headerGlobals: Record<string, string>, mode: JobMode): Promise<LiveJob> {
-    const flow = this.flows.findRunnable(userId, request.flow_id);
+    const flow = await this.flows.findRunnable(userId, request.flow_id);
     if (!flow) throw withCode(new NotFoundError(`Flow '${request.flow_id}' does not exist. Verify the flow_id and try again.`), 'FLOW_NOT_FOUND');
-    const version = request.flow_version ? withFlowVersionCode(() => this.versions.resolve(flow, request.flow_version!)) : undefined;
+    const version = request.flow_version ? await withFlowVersionCode(() => this.versions.resolve(flow, request.flow_version!)) : undefined;
     const now = new Date().toISOString();
     const record: JobRecord = {
       id: timeOrderedId(),
@@ -122,23 +122,23 @@ export class JobsService {
   }
 
   /** Status and, once finished, the full run reply; 404 for unknown jobs and other users' jobs. */
-  view(userId: string, jobId: string): JobView {
-    const record = this.live.get(jobId)?.record ?? this.store.jobs.get(jobId);
+  async view(userId: string, jobId: string): Promise<JobView> {
+    const record = this.live.get(jobId)?.record ?? (await this.store.jobs.get(jobId));
     if (!record || record.user_id !== userId) throw jobNotFound(jobId);
     if (!TERMINAL_STATUSES.has(record.status) || !record.response) return { kind: 'job', record };
     return { kind: 'response', response: this.withGlobals(record) };
   }
 
   /** Follows a job's log after event `after`; a finished job replays its stored log. Returns the unsubscribe. */
-  watch(userId: string, jobId: string, after: number, watcher: LogWatcher): () => void {
+  async watch(userId: string, jobId: string, after: number, watcher: LogWatcher): Promise<() => void> {
     const job = this.live.get(jobId);
     if (job) {
       if (job.record.user_id !== userId) throw jobNotFound(jobId);
       return job.log.watch(after, watcher);
     }
-    const record = this.store.jobs.get(jobId);
+    const record = await this.store.jobs.get(jobId);
     if (!record || record.user_id !== userId) throw jobNotFound(jobId);
-    const events = this.store.jobs.events(jobId) ?? this.expiredLog(record);
+    const events = (await this.store.jobs.events(jobId)) ?? this.expiredLog(record);
     for (const event of events) if (event.seq > after) watcher.onEvent(event);
     watcher.onEnd();
     return () => {};
@@ -154,7 +154,7 @@ export class JobsService {
   async stop(userId: string, jobId: string): Promise<string> {
     const job = this.live.get(jobId);
     if (!job) {
-      const record = this.store.jobs.get(jobId);
+      const record = await this.store.jobs.get(jobId);
       if (!record || record.user_id !== userId) throw jobNotFound(jobId);
       return `Job ${jobId} already finished (${record.status}).`;
     }
@@ -168,8 +168,8 @@ export class JobsService {
   /** Runs again what a stopped process left: queued jobs run, running ones are marked failed. */
   async recover(): Promise<{ requeued: number; interrupted: number }> {
     const counts = { requeued: 0, interrupted: 0 };
-    for (const record of this.store.jobs.unfinished()) {
-      const job = record.status === 'queued' && record.mode === 'background' ? this.requeued(record) : undefined;
+    for (const record of await this.store.jobs.unfinished()) {
+      const job = record.status === 'queued' && record.mode === 'background' ? await this.requeued(record) : undefined;
       if (job) {
         this.live.set(record.id, job);
         job.log.append('job_status', this.statusData(record));
@@ -191,11 +191,11 @@ export class JobsService {
   }
 
   /** A queued job left by a stopped process, ready to run again; undefined when it cannot (its flow is gone...). */
-  private requeued(record: JobRecord): LiveJob | undefined {
-    const flow = this.store.flows.get(record.flow_id);
+  private async requeued(record: JobRecord): Promise<LiveJob | undefined> {
+    const flow = await this.store.flows.get(record.flow_id);
     if (!flow || flow.user_id !== record.user_id) return undefined;
     try {
-      const version = record.flow_version ? this.versions.resolve(flow, record.flow_version) : undefined;
+      const version = record.flow_version ? await this.versions.resolve(flow, record.flow_version) : undefined;
       const globals = this.echoedGlobals(record);
       return this.prepare(record, flow, version, globals, globals);
     } catch (error) {
@@ -328,9 +328,9 @@ const CANCELLED_BEFORE_START: JobOutcome = { status: 'cancelled', results: new M
 
 const jobNotFound = (jobId: string) => withCode(new NotFoundError(`Job ${jobId} not found`), 'JOB_NOT_FOUND');
 
-function withFlowVersionCode<T>(resolve: () => T): T {
+async function withFlowVersionCode<T>(resolve: () => Promise<T>): Promise<T> {
   try {
-    return resolve();
+    return await resolve();
   } catch (error) {
     if (error instanceof NotFoundError) throw withCode(error, 'FLOW_VERSION_NOT_FOUND');
     throw error;

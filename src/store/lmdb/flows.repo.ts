@@ -6,6 +6,7 @@
 import type { Database, RootDatabase } from 'lmdb';
 import type { FlowRecord } from '../../../protocol/flow.schema.js';
 import type { FlowRenamer, FlowRepo, UniqueWrite } from '../port.js';
+import { answer } from './answer.js';
 import { SimilarNames, type NameKind } from './flow-similar-names.js';
 import { owner, prefixRange } from './keys.js';
 import { SharedRecords } from './shared-records.js';
@@ -97,21 +98,23 @@ export function lmdbFlows(env: RootDatabase): FlowRepo {
   }
 
   return {
-    get: (id) => flows.get(id),
-    getByEndpointName(userId, endpointName) {
-      const id = names.get([owner(userId), 'e', endpointName]);
-      return id ? flows.get(id) : undefined;
-    },
-    getShared,
-    getSharedByEndpointName(userId, endpointName) {
-      const id = names.get([owner(userId), 'e', endpointName]);
-      return id ? getShared(id) : undefined;
-    },
-    listByUser: (userId) => resolve(byOwner.getKeys(prefixRange(owner(userId)))),
-    listByFolder: (folderId) => resolve(byFolder.getKeys(prefixRange(folderId))),
-    ids: () => [...flows.getKeys()],
-    namesOf: (userId) => namesOfKind(userId, 'n'),
-    endpointNamesOf: (userId) => namesOfKind(userId, 'e'),
+    get: (id) => answer(() => flows.get(id)),
+    getByEndpointName: (userId, endpointName) =>
+      answer(() => {
+        const id = names.get([owner(userId), 'e', endpointName]);
+        return id ? flows.get(id) : undefined;
+      }),
+    getShared: (id) => answer(() => getShared(id)),
+    getSharedByEndpointName: (userId, endpointName) =>
+      answer(() => {
+        const id = names.get([owner(userId), 'e', endpointName]);
+        return id ? getShared(id) : undefined;
+      }),
+    listByUser: (userId) => answer(() => resolve(byOwner.getKeys(prefixRange(owner(userId))))),
+    listByFolder: (folderId) => answer(() => resolve(byFolder.getKeys(prefixRange(folderId)))),
+    ids: () => answer(() => [...flows.getKeys()]),
+    namesOf: (userId) => answer(() => namesOfKind(userId, 'n')),
+    endpointNamesOf: (userId) => answer(() => namesOfKind(userId, 'e')),
     insert: (flow, renamer) =>
       written(
         [flow.id],

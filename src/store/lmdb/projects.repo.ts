@@ -5,6 +5,7 @@
 import type { Database, RootDatabase } from 'lmdb';
 import type { ProjectRecord } from '../../../protocol/project.schema.js';
 import type { ProjectRepo } from '../port.js';
+import { answer } from './answer.js';
 import { owner, prefixRange } from './keys.js';
 import { textPrefixRange } from './name-prefix.js';
 
@@ -26,13 +27,14 @@ export function lmdbProjects(env: RootDatabase): ProjectRepo {
   }
 
   return {
-    get: (id) => projects.get(id),
-    getByName(userId, name) {
-      const id = names.get([owner(userId), name]);
-      return id ? projects.get(id) : undefined;
-    },
+    get: (id) => answer(() => projects.get(id)),
+    getByName: (userId, name) =>
+      answer(() => {
+        const id = names.get([owner(userId), name]);
+        return id ? projects.get(id) : undefined;
+      }),
     listByUser: (userId) =>
-      [...byOwner.getKeys(prefixRange(owner(userId)))].map(([, id]) => projects.get(id)).filter((p): p is ProjectRecord => p !== undefined),
+      answer(() => [...byOwner.getKeys(prefixRange(owner(userId)))].map(([, id]) => projects.get(id)).filter((p): p is ProjectRecord => p !== undefined)),
     insert: (project, renamer) =>
       env.transaction(() => {
         let next = project;

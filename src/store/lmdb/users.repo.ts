@@ -2,6 +2,7 @@
 import type { Database, RootDatabase } from 'lmdb';
 import type { UserRecord } from '../../../protocol/user.schema.js';
 import type { UserRepo } from '../port.js';
+import { answer } from './answer.js';
 import { SharedRecords } from './shared-records.js';
 
 /** Users whose decoded record is kept for getShared. */
@@ -15,13 +16,14 @@ export function lmdbUsers(env: RootDatabase): UserRepo {
   const written = <T>(id: string, write: Promise<T>): Promise<T> => shared.written([id], write);
 
   return {
-    get: (id) => users.get(id),
-    getShared: (id) => shared.get(id),
-    getByUsername(username) {
-      const id = usernames.get(username);
-      return id ? users.get(id) : undefined;
-    },
-    list: () => [...users.getRange().map(({ value }) => value)],
+    get: (id) => answer(() => users.get(id)),
+    getShared: (id) => answer(() => shared.get(id)),
+    getByUsername: (username) =>
+      answer(() => {
+        const id = usernames.get(username);
+        return id ? users.get(id) : undefined;
+      }),
+    list: () => answer(() => [...users.getRange().map(({ value }) => value)]),
     insert: (user) =>
       written(
         user.id,

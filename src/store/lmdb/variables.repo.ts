@@ -2,6 +2,7 @@
 import type { Database, RootDatabase } from 'lmdb';
 import type { VariableRecord } from '../../../protocol/variable.schema.js';
 import type { VariableRepo } from '../port.js';
+import { answer } from './answer.js';
 import { prefixRange } from './keys.js';
 
 export function lmdbVariables(env: RootDatabase): VariableRepo {
@@ -9,12 +10,14 @@ export function lmdbVariables(env: RootDatabase): VariableRepo {
   const names: Database<string, [string, string]> = env.openDB({ name: 'variable_names', encoding: 'msgpack' });
 
   return {
-    get: (id) => variables.get(id),
-    getByName(userId, name) {
-      const id = names.get([userId, name]);
-      return id ? variables.get(id) : undefined;
-    },
-    listByUser: (userId) => [...names.getRange(prefixRange(userId))].map(({ value }) => variables.get(value)).filter((v): v is VariableRecord => v !== undefined),
+    get: (id) => answer(() => variables.get(id)),
+    getByName: (userId, name) =>
+      answer(() => {
+        const id = names.get([userId, name]);
+        return id ? variables.get(id) : undefined;
+      }),
+    listByUser: (userId) =>
+      answer(() => [...names.getRange(prefixRange(userId))].map(({ value }) => variables.get(value)).filter((v): v is VariableRecord => v !== undefined)),
     put: (variable, previousName) =>
       env.transaction(() => {
         const holder = names.get([variable.user_id, variable.name]);
