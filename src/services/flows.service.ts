@@ -4,11 +4,13 @@
  */
 import type { FlowCreate, FlowRecord, FlowUpdate } from '../../protocol/flow.schema.js';
 import type { ExampleFlows } from '../examples/index.js';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../errors/index.js';
+import { ForbiddenError, NotFoundError } from '../errors/index.js';
+import { NameTakenError } from '../store/name-taken.error.js';
 import type { Store } from '../store/port.js';
 import { timeOrderedId } from '../store/time-ordered-id.js';
 import { nowIso } from './clock.js';
 import { hasWebhookNode, withoutSecrets } from './flow-data.js';
+import { clashAnswer, clashAnswered } from './name-clash.js';
 import { byCreation, paginate, type Page } from './paginate.js';
 import type { ProjectsService } from './projects.service.js';
 import { flowRenamer } from './unique-names.js';
@@ -103,15 +105,16 @@ export class FlowsService {
   private async insert(flow: FlowRecord): Promise<FlowRecord> {
     const inserted = this.store.flows.insert(flow, flowRenamer);
     // Issued in the same tick as the insert, so both land in one commit (one wait instead of two in a row). A
-    // version depends on the id and data alone, which a rename keeps.
+    // version depends on the id and data alone, which a rename keeps. Both are waited for, whichever fails.
     const saved = this.onSaved(flow);
-    const [result] = await Promise.all([inserted, saved]);
-    if (!result.ok) {
-      // Only a clash the renamer could not resolve gets here; the version recorded for it goes with it.
-      await this.onDeleted([flow]);
-      throw new BadRequestError(CLASH_MESSAGES[result.clash]);
+    const [result, version] = await Promise.allSettled([inserted, saved]);
+    if (result.status === 'rejected') {
+      // Only a clash the renamer could not resolve is a clash here; the version recorded for it goes with it.
+      if (result.reason instanceof NameTakenError) await this.onDeleted([flow]);
+      throw clashAnswer(result.reason, CLASH_MESSAGES);
     }
-    return result.flow;
+    if (version.status === 'rejected') throw version.reason;
+    return result.value;
   }
 
   /** Every flow the user sees: their own, plus the examples when shared, in creation order. */
@@ -197,8 +200,7 @@ export class FlowsService {
     if (changes.folder_id != null) next.folder_id = (await this.projects.owned(userId, changes.folder_id)).id;
     next.webhook = hasWebhookNode(next.data);
     next.updated_at = nowIso();
-    const result = await this.store.flows.update(current, next);
-    if (!result.ok) throw new BadRequestError(CLASH_MESSAGES[result.clash]);
+    await clashAnswered(this.store.flows.update(current, next), CLASH_MESSAGES);
     this.onUpdated(next);
     if (changes.data != null) await this.onSaved(next);
     return next;

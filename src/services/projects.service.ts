@@ -5,14 +5,17 @@
 import { randomUUID } from 'node:crypto';
 import type { FlowRecord } from '../../protocol/flow.schema.js';
 import type { ProjectRecord } from '../../protocol/project.schema.js';
-import { BadRequestError, NotFoundError } from '../errors/index.js';
+import { NotFoundError } from '../errors/index.js';
+import { NameTakenError } from '../store/name-taken.error.js';
 import type { Store } from '../store/port.js';
 import { nowIso } from './clock.js';
+import { clashAnswered } from './name-clash.js';
 import { byCreation, paginate, type Page } from './paginate.js';
 import { projectRenamer } from './unique-names.js';
 
 export const DEFAULT_PROJECT_NAME = 'Starter Project';
 export const DEFAULT_PROJECT_DESCRIPTION = 'Manage your own projects. Download and upload projects.';
+const NAME_TAKEN = 'Project name must be unique';
 
 export interface NewProject {
   name: string;
@@ -60,8 +63,13 @@ export class ProjectsService {
   async ensureDefault(userId: string): Promise<ProjectRecord> {
     const existing = await this.store.projects.getByName(userId, DEFAULT_PROJECT_NAME);
     if (existing) return existing;
-    const created = await this.store.projects.insert(this.newRecord(userId, { name: DEFAULT_PROJECT_NAME, description: DEFAULT_PROJECT_DESCRIPTION }));
-    return created ?? (await this.store.projects.getByName(userId, DEFAULT_PROJECT_NAME))!;
+    try {
+      return await this.store.projects.insert(this.newRecord(userId, { name: DEFAULT_PROJECT_NAME, description: DEFAULT_PROJECT_DESCRIPTION }));
+    } catch (error) {
+      // A concurrent caller created it first: theirs is the one.
+      if (!(error instanceof NameTakenError)) throw error;
+      return (await this.store.projects.getByName(userId, DEFAULT_PROJECT_NAME))!;
+    }
   }
 
   /** Own projects, the default one first, then in creation order. */
@@ -87,8 +95,7 @@ export class ProjectsService {
 
   /** Creates with a de-duplicated name (`X (n)`) and moves the listed flows of the user into it. */
   async create(userId: string, input: NewProject, flowIds: string[] = []): Promise<ProjectRecord> {
-    const project = await this.store.projects.insert(this.newRecord(userId, input), projectRenamer);
-    if (!project) throw new BadRequestError('Project name must be unique');
+    const project = await clashAnswered(this.store.projects.insert(this.newRecord(userId, input), projectRenamer), NAME_TAKEN);
     if (flowIds.length > 0) await this.store.flows.moveToFolder(userId, flowIds, project.id);
     return project;
   }
@@ -102,7 +109,7 @@ export class ProjectsService {
     if (changes.description != null) next.description = changes.description;
     if (changes.parent_id != null) next.parent_id = changes.parent_id;
     if (changes.auth_settings !== undefined) next.auth_settings = changes.auth_settings;
-    if (!(await this.store.projects.update(next))) throw new BadRequestError('Project name must be unique');
+    await clashAnswered(this.store.projects.update(next), NAME_TAKEN);
     if (!renaming && (changes.flows !== undefined || changes.components !== undefined)) {
       await this.reassign(userId, next, [...(changes.flows ?? []), ...(changes.components ?? [])]);
     }

@@ -5,6 +5,9 @@ import { hashPassword, verifyPassword } from '../auth/password.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../errors/index.js';
 import type { Store } from '../store/port.js';
 import { nowIso } from './clock.js';
+import { clashAnswered } from './name-clash.js';
+
+const USERNAME_TAKEN = 'This username is unavailable.';
 
 export const DEFAULT_OPTINS = { github_starred: false, dialog_dismissed: false, discord_clicked: false };
 
@@ -51,7 +54,7 @@ export class UsersService {
       last_login_at: null,
       optins: { ...DEFAULT_OPTINS, ...input.optins },
     };
-    if (!(await this.store.users.insert(user))) throw new BadRequestError('This username is unavailable.');
+    await clashAnswered(this.store.users.insert(user), USERNAME_TAKEN);
     await this.onCreated(user);
     return user;
   }
@@ -77,7 +80,7 @@ export class UsersService {
     const { password, ...rest } = changes;
     const next: UserRecord = { ...user, ...rest, updated_at: nowIso() };
     if (password !== undefined) next.password_hash = await hashPassword(password);
-    if (!(await this.store.users.update(next))) throw new BadRequestError('This username is unavailable.');
+    await clashAnswered(this.store.users.update(next), USERNAME_TAKEN);
     return next;
   }
 

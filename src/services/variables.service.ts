@@ -8,6 +8,9 @@ import type { SecretBox } from '../auth/secret-box.js';
 import { BadRequestError, NotFoundError } from '../errors/index.js';
 import type { Store } from '../store/port.js';
 import { nowIso } from './clock.js';
+import { clashAnswered } from './name-clash.js';
+
+const NAME_TAKEN = 'Variable name already exists';
 
 export interface VariableView {
   id: string;
@@ -39,7 +42,7 @@ export class VariablesService {
       created_at: now,
       updated_at: now,
     };
-    if (!(await this.store.variables.put(record))) throw new BadRequestError('Variable name already exists');
+    await clashAnswered(this.store.variables.put(record), NAME_TAKEN);
     return this.view(record);
   }
 
@@ -61,7 +64,7 @@ export class VariablesService {
       default_fields: changes.default_fields ?? current.default_fields,
       updated_at: nowIso(),
     };
-    if (!(await this.store.variables.put(next, current.name))) throw new BadRequestError('Variable name already exists');
+    await clashAnswered(this.store.variables.put(next, current.name), NAME_TAKEN);
     return this.view(next);
   }
 

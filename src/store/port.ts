@@ -2,7 +2,8 @@
  * The storage port: one interface per aggregate. Services depend on these only; src/store/lmdb implements them.
  * Every method returns a promise, reads too, so an implementation that reads over a network (PostgreSQL, the path to
  * several machines) fits the same interface without changing a caller; LMDB answers its reads at once (a resolved
- * promise). Nothing above this port imports lmdb.
+ * promise). A write that would take a unique name already in use rejects with NameTakenError, in every
+ * implementation. Nothing above this port imports lmdb.
  */
 import type { ApiKeyRecord } from '../../protocol/api-key.schema.js';
 import type { FlowRecord } from '../../protocol/flow.schema.js';
@@ -19,10 +20,10 @@ export interface UserRepo {
   getShared(id: string): Promise<UserRecord | undefined>;
   getByUsername(username: string): Promise<UserRecord | undefined>;
   list(): Promise<UserRecord[]>;
-  /** Creates; false when the username is taken (checked atomically at commit). */
-  insert(user: UserRecord): Promise<boolean>;
-  /** Replaces; false when a rename collides with another user. */
-  update(user: UserRecord): Promise<boolean>;
+  /** Creates; rejects with NameTakenError (`username`) when the username is taken (checked atomically at commit). */
+  insert(user: UserRecord): Promise<void>;
+  /** Replaces; rejects with NameTakenError (`username`) when a rename collides with another user. */
+  update(user: UserRecord): Promise<void>;
   delete(id: string): Promise<void>;
 }
 
@@ -36,9 +37,6 @@ export interface ApiKeyRepo {
   delete(id: string): Promise<void>;
 }
 
-/** Outcome of a write guarded by per-user unique names. */
-export type UniqueWrite = { ok: true } | { ok: false; clash: 'name' | 'endpoint_name' };
-
 /**
  * Picks a free name when the wanted one is taken, given the owner's names that extend it (`Name (` or `ep-`).
  * The repo calls it inside the write, so concurrent creates of one name all end up with distinct names.
@@ -47,8 +45,6 @@ export interface FlowRenamer {
   name(wanted: string, similar: string[]): string;
   endpointName(wanted: string, similar: string[]): string;
 }
-
-export type FlowInsert = { ok: true; flow: FlowRecord } | { ok: false; clash: 'name' | 'endpoint_name' };
 
 export interface FlowRepo {
   get(id: string): Promise<FlowRecord | undefined>;
@@ -68,12 +64,15 @@ export interface FlowRepo {
   namesOf(userId: string | null): Promise<string[]>;
   endpointNamesOf(userId: string | null): Promise<string[]>;
   /**
-   * Creates. A name or endpoint name the owner already uses is renamed with `renamer` inside the write
-   * transaction, or refused when no renamer is given.
+   * Creates; resolves to the flow as stored. A name or endpoint name the owner already uses is renamed with
+   * `renamer` inside the write transaction, or refused (NameTakenError, `name` or `endpoint_name`) without one.
    */
-  insert(flow: FlowRecord, renamer?: FlowRenamer): Promise<FlowInsert>;
-  /** Replaces `previous` with `flow`, moving the unique names when they change. */
-  update(previous: FlowRecord, flow: FlowRecord): Promise<UniqueWrite>;
+  insert(flow: FlowRecord, renamer?: FlowRenamer): Promise<FlowRecord>;
+  /**
+   * Replaces `previous` with `flow`, moving the unique names when they change; rejects with NameTakenError when
+   * another flow of the owner holds the new name or endpoint name.
+   */
+  update(previous: FlowRecord, flow: FlowRecord): Promise<void>;
   /** Moves the listed flows of `userId` into `folderId` in one transaction; returns how many moved. */
   moveToFolder(userId: string, flowIds: string[], folderId: string): Promise<number>;
   delete(flow: FlowRecord): Promise<void>;
@@ -86,10 +85,13 @@ export interface ProjectRepo {
   get(id: string): Promise<ProjectRecord | undefined>;
   getByName(userId: string | null, name: string): Promise<ProjectRecord | undefined>;
   listByUser(userId: string | null): Promise<ProjectRecord[]>;
-  /** Creates; a taken name is renamed inside the write with `renamer`, or refused (undefined) without one. */
-  insert(project: ProjectRecord, renamer?: ProjectRenamer): Promise<ProjectRecord | undefined>;
-  /** Replaces; false when a rename collides with another project of the owner. */
-  update(project: ProjectRecord): Promise<boolean>;
+  /**
+   * Creates; resolves to the project as stored. A taken name is renamed inside the write with `renamer`, or refused
+   * (NameTakenError, `name`) without one.
+   */
+  insert(project: ProjectRecord, renamer?: ProjectRenamer): Promise<ProjectRecord>;
+  /** Replaces; rejects with NameTakenError (`name`) when a rename collides with another project of the owner. */
+  update(project: ProjectRecord): Promise<void>;
   delete(id: string): Promise<void>;
 }
 
@@ -108,8 +110,11 @@ export interface VariableRepo {
   get(id: string): Promise<VariableRecord | undefined>;
   getByName(userId: string, name: string): Promise<VariableRecord | undefined>;
   listByUser(userId: string): Promise<VariableRecord[]>;
-  /** Creates or replaces; false when the user already has another variable of that name (checked at commit). */
-  put(variable: VariableRecord, previousName?: string): Promise<boolean>;
+  /**
+   * Creates or replaces (`previousName`: the name it is stored under when renamed); rejects with NameTakenError
+   * (`name`) when the user already has another variable of that name (checked at commit).
+   */
+  put(variable: VariableRecord, previousName?: string): Promise<void>;
   delete(variable: VariableRecord): Promise<void>;
 }
 

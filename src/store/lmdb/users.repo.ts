@@ -1,6 +1,7 @@
 /** Users in LMDB: `users` by id, `usernames` as the unique index. */
 import type { Database, RootDatabase } from 'lmdb';
 import type { UserRecord } from '../../../protocol/user.schema.js';
+import { NameTakenError } from '../name-taken.error.js';
 import type { UserRepo } from '../port.js';
 import { answer } from './answer.js';
 import { SharedRecords } from './shared-records.js';
@@ -24,14 +25,14 @@ export function lmdbUsers(env: RootDatabase): UserRepo {
         return id ? users.get(id) : undefined;
       }),
     list: () => answer(() => [...users.getRange().map(({ value }) => value)]),
+    // A clash throws before the transaction writes anything (lmdb keeps what a throwing callback already wrote).
     insert: (user) =>
       written(
         user.id,
         env.transaction(() => {
-          if (usernames.get(user.username) !== undefined) return false;
+          if (usernames.get(user.username) !== undefined) throw new NameTakenError('username', user.username);
           usernames.put(user.username, user.id);
           users.put(user.id, user);
-          return true;
         }),
       ),
     update: (user) =>
@@ -40,11 +41,10 @@ export function lmdbUsers(env: RootDatabase): UserRepo {
         env.transaction(() => {
           const previous = users.get(user.id);
           const holder = usernames.get(user.username);
-          if (holder !== undefined && holder !== user.id) return false;
+          if (holder !== undefined && holder !== user.id) throw new NameTakenError('username', user.username);
           if (previous && previous.username !== user.username) usernames.remove(previous.username);
           usernames.put(user.username, user.id);
           users.put(user.id, user);
-          return true;
         }),
       ),
     delete: (id) =>
