@@ -1,14 +1,18 @@
 /**
- * Session actor: one per (flow, session id), passivated by the engine when idle. The single writer of that session's message
+ * Session actor: one per (flow, session id), passivated by the session pool (session-pool.ts) when idle. The single writer of that session's message
  * history, so concurrent runs on one session keep their messages in order; serves Memory reads from its cache.
  *
  * It takes its work in batches (`session.ops`: every store, read and reload asked for since the previous batch, in
  * order): nact hands an actor one message per event-loop turn, so one message per store made a busy session a
  * queue of turns. A batch's stores are acknowledged at once with the message's id and order, and with the promise of
  * the one LMDB commit that holds the whole batch; runs await their writes before they complete.
+ *
+ * Store reads are asynchronous: the actor's initial state is the promise of its history, which the first batch
+ * awaits (nact hands an actor its next message only once the handler's promise settles, so nothing is answered,
+ * and no op overtakes another, before the history is in).
  */
 import { timeOrderedId } from '../src/ids/time-ordered-id.js';
-import { spawn, type Ref } from 'nact';
+import { spawn, type ActorFunc, type Ref } from 'nact';
 import type { MessageRecord } from '../protocol/message.schema.js';
 import type { MessageRepo } from '../src/store/port.js';
 import type { MessageValue } from '../src/values/message.js';
@@ -29,7 +33,7 @@ export type SessionOp =
   /** The history was edited elsewhere: reread it from the store (after this session's own writes are committed). */
   | { type: 'reload' };
 
-/** `done` is called once the batch is handled (or failed), so the engine can send the next one. */
+/** `done` is called once the batch is handled (or failed), so the session pool can send the next one. */
 export type SessionMsg = { type: 'session.ops'; ops: SessionOp[]; done: () => void };
 
 /** How many recent messages a session keeps in memory. */
@@ -44,15 +48,19 @@ interface SessionState {
   lastCommit: Promise<void>;
 }
 
+/** What nact holds for the actor: its state, or the promise of it while the history is first read. */
+type ActorState = SessionState | Promise<SessionState>;
+
 const COMMITTED = Promise.resolve();
 
 export function spawnSession(parent: Ref<never>, name: string, key: { flowId: string; sessionId: string }, repo: MessageRepo, logger: Logger): Ref<SessionMsg> {
-  return spawn(
+  return spawn<Ref<never>, ActorFunc<ActorState, SessionMsg, Ref<never>>>(
     parent,
-    (state: SessionState, msg: SessionMsg) => {
+    async (initial, msg) => {
+      const state = await initial;
       const reload = msg.ops.findIndex((op) => op.type === 'reload');
       if (reload === -1) {
-        handle(state, msg.ops);
+        await handle(state, msg.ops);
         msg.done();
         return state;
       }
@@ -60,8 +68,13 @@ export function spawnSession(parent: Ref<never>, name: string, key: { flowId: st
     },
     name,
     {
-      // Passivation is the engine's idle sweep (nact's shutdownAfter leaves a timer that keeps the process alive).
-      initialStateFunc: () => load(COMMITTED),
+      // Passivation is the session pool's idle sweep (nact's shutdownAfter leaves a timer that keeps the process alive).
+      initialStateFunc: () => {
+        const loading = load(COMMITTED);
+        // Awaited by the first batch, whose handler then fails and restarts the actor (onCrash); not before.
+        loading.catch(() => undefined);
+        return loading;
+      },
       onCrash: (msg, error, ctx) => {
         logger.error({ err: error, session: key }, 'session actor crashed; restarting it from the store');
         if (msg) {
@@ -75,20 +88,20 @@ export function spawnSession(parent: Ref<never>, name: string, key: { flowId: st
     },
   );
 
-  function load(lastCommit: Promise<void>): SessionState {
-    const history = repo.session(key.flowId, key.sessionId, { limit: CACHE_MAX + 1, newestFirst: true }).reverse();
+  async function load(lastCommit: Promise<void>): Promise<SessionState> {
+    const history = (await repo.session(key.flowId, key.sessionId, { limit: CACHE_MAX + 1, newestFirst: true })).reverse();
     const complete = history.length <= CACHE_MAX;
     return { cache: history.slice(-CACHE_MAX).map(fromRecord), complete, lastCommit };
   }
 
   /** A batch without reloads: stores and reads in order, the stores' records in one commit. */
-  function handle(state: SessionState, ops: SessionOp[]): void {
+  async function handle(state: SessionState, ops: SessionOp[]): Promise<void> {
     const records: MessageRecord[] = [];
     const stored: [Extract<SessionOp, { type: 'store' }>, MessageValue][] = [];
     for (const op of ops) {
       if (op.type === 'store') {
         // The actor's own (flow, session) is the record's key, whatever the message says.
-        const record = toRecord({ ...op.message, flow_id: key.flowId }, idFor(state, op.message), key.sessionId, nextSeq());
+        const record = toRecord({ ...op.message, flow_id: key.flowId }, await idFor(state, op.message), key.sessionId, nextSeq());
         const message = fromRecord(record);
         state.cache.push(message);
         if (state.cache.length > CACHE_MAX) {
@@ -98,7 +111,7 @@ export function spawnSession(parent: Ref<never>, name: string, key: { flowId: st
         records.push(record);
         stored.push([op, message]);
       } else if (op.type === 'recent') {
-        op.reply({ ok: true, value: recent(state, op) });
+        op.reply({ ok: true, value: await recent(state, op) });
       }
     }
     if (records.length === 0) return;
@@ -116,13 +129,13 @@ export function spawnSession(parent: Ref<never>, name: string, key: { flowId: st
     let ops = msg.ops;
     try {
       while (reload !== -1) {
-        handle(current, ops.slice(0, reload));
+        await handle(current, ops.slice(0, reload));
         await current.lastCommit.catch(() => undefined);
-        current = load(current.lastCommit);
+        current = await load(current.lastCommit);
         ops = ops.slice(reload + 1);
         reload = ops.findIndex((op) => op.type === 'reload');
       }
-      handle(current, ops);
+      await handle(current, ops);
     } finally {
       msg.done();
     }
@@ -131,19 +144,20 @@ export function spawnSession(parent: Ref<never>, name: string, key: { flowId: st
 
   /**
    * A streamed model reply arrives with the id its tokens already carried, and keeps it so the stream's
-   * add_message events and the stored message agree; an id that is already stored gets a fresh one instead.
+   * add_message events and the stored message agree; an id that is already stored gets a fresh one instead. The
+   * cache answers for recent ids: the store is read only for a given id the cache does not hold.
    */
-  function idFor(state: SessionState, message: MessageValue): string {
+  async function idFor(state: SessionState, message: MessageValue): Promise<string> {
     const given = message.id;
-    if (!given || repo.get(given) || state.cache.some((m) => m.id === given)) return timeOrderedId();
+    if (!given || state.cache.some((m) => m.id === given) || (await repo.get(given))) return timeOrderedId();
     return given;
   }
 
-  function recent(state: SessionState, op: Extract<SessionOp, { type: 'recent' }>): MessageValue[] {
+  async function recent(state: SessionState, op: Extract<SessionOp, { type: 'recent' }>): Promise<MessageValue[]> {
     const matches = (m: MessageValue) => (!op.sender || m.sender === op.sender) && (!op.senderName || m.sender_name === op.senderName);
     let pool = state.cache.filter(matches);
     if (pool.length < op.limit && !state.complete) {
-      pool = repo.session(key.flowId, key.sessionId, {}).map(fromRecord).filter(matches);
+      pool = (await repo.session(key.flowId, key.sessionId, {})).map(fromRecord).filter(matches);
     }
     const newest = pool.slice(-op.limit);
     return op.newestFirst ? newest.reverse() : newest;

@@ -62,10 +62,8 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     await projects.ensureDefault(user.id);
   };
   users.onDeleted = async (userId) => {
-    await Promise.all([
-      ...store.apiKeys.listByUser(userId).map((key) => store.apiKeys.delete(key.id)),
-      ...store.variables.listByUser(userId).map((variable) => store.variables.delete(variable)),
-    ]);
+    const [keys, variables] = await Promise.all([store.apiKeys.listByUser(userId), store.variables.listByUser(userId)]);
+    await Promise.all([...keys.map((key) => store.apiKeys.delete(key.id)), ...variables.map((variable) => store.variables.delete(variable))]);
   };
   const { user: superuser, generatedPassword } = await users.ensureSuperuser(config.SUPERUSER, config.SUPERUSER_PASSWORD);
   const recovered = await runs.recover([jobs.recovery(), responses.recovery()]);

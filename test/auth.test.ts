@@ -150,7 +150,7 @@ t.test('users: superuser rules, self-service, password reset', async (t) => {
   t.same(await del.json(), { detail: 'User deleted' });
   const gone = await server.request('/api/v1/users/whoami', { key: alice.apiKey });
   t.equal(gone.status, 403, "a deleted user's key no longer works");
-  t.equal(server.services.store.apiKeys.listByUser(alice.id).length, 0, "a deleted user's keys are removed");
+  t.equal((await server.services.store.apiKeys.listByUser(alice.id)).length, 0, "a deleted user's keys are removed");
 });
 
 t.test('users, keys and the secret survive a restart', async (t) => {

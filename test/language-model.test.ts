@@ -51,7 +51,7 @@ t.test('a scripted reply, and a Chat Output fed by a model stores one AI message
   model.script({ text: 'Paris is the capital of France.', usage: { prompt_tokens: 11, completion_tokens: 7 } });
   const response = await modelClient(server).flow(created.id).run('capital of France?', { session_id: 'geo' });
   t.equal(response.chatOutputText(), 'Paris is the capital of France.');
-  const stored = server.services.store.messages.session(created.id, 'geo', {});
+  const stored = await server.services.store.messages.session(created.id, 'geo', {});
   t.same(stored.map((m) => [m.sender, m.text]), [['User', 'capital of France?'], ['Machine', 'Paris is the capital of France.']]);
   t.same(stored[1].properties.usage, { prompt_tokens: 11, completion_tokens: 7, total_tokens: 18 });
 });

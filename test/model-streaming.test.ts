@@ -47,7 +47,7 @@ t.test('stream=true: add_message (user), add_message (AI, empty), tokens, final 
   t.equal(result.id, id);
   t.equal(result.text, 'You said: tell me more');
 
-  const stored = server.services.store.messages.session(created.id, 'stream-1', {});
+  const stored = await server.services.store.messages.session(created.id, 'stream-1', {});
   t.same(stored.map((m) => [m.sender, m.text, m.id === id]), [['User', 'tell me more', false], ['Machine', 'You said: tell me more', true]], 'the stored AI message has the streamed id');
 
   const request = model.chats[before].body;

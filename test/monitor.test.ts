@@ -70,5 +70,5 @@ t.test('monitor messages are scoped to the caller; deleting a flow deletes its m
   t.equal(noKey.status, 403);
 
   await server.request(`/api/v1/flows/${created.id}`, { method: 'DELETE' });
-  t.equal(server.services.store.messages.scan(created.id).length, 0, "the flow's messages went with it");
+  t.equal((await server.services.store.messages.scan(created.id)).length, 0, "the flow's messages went with it");
 });

@@ -58,21 +58,21 @@ t.test('a caller-chosen string works as a session id, and is echoed', async (t) 
   t.equal(first.previous_response_id, 'my-own-session');
   const second = await systemMessageOf(() => client.responses.create({ model: memoryFlowId, input: 'what do I like?', previous_response_id: 'my-own-session' }));
   t.match(second.system, /User: I like tea/);
-  const stored = server.services.store.messages.session(memoryFlowId, 'my-own-session', {});
+  const stored = await server.services.store.messages.session(memoryFlowId, 'my-own-session', {});
   t.same(stored.map((m) => m.text).slice(0, 3), ['I like tea', 'You said: I like tea', 'what do I like?'], 'the messages live in that session');
 });
 
 t.test('another user\'s response id is only a string to them: it names a session of their own', async (t) => {
   const first = await client.responses.create({ model: memoryFlowId, input: 'my secret is 42' });
   const second = await client.responses.create({ model: memoryFlowId, input: 'remember it', previous_response_id: first.id });
-  t.equal(server.services.store.responses.get(second.id)?.session_id, first.id, 'the second turn ran in the first turn\'s session');
+  t.equal((await server.services.store.responses.get(second.id))?.session_id, first.id, 'the second turn ran in the first turn\'s session');
 
   const other = await secondUser(server, 'conversation-other');
   const theirFlow = await createFlow(server, echoFlow('Their echo'), other.key);
   const theirs = await openaiClient(server, { key: other.key }).responses.create({ model: theirFlow.id, input: 'hello', previous_response_id: second.id });
   t.equal(theirs.previous_response_id, second.id);
-  t.same(server.services.store.messages.session(theirFlow.id, second.id, {}).map((m) => m.text), ['hello', 'hello'], 'stored under the string they gave');
-  t.same(server.services.store.messages.session(theirFlow.id, first.id, {}), [], 'not under the owner\'s session');
+  t.same((await server.services.store.messages.session(theirFlow.id, second.id, {})).map((m) => m.text), ['hello', 'hello'], 'stored under the string they gave');
+  t.same(await server.services.store.messages.session(theirFlow.id, first.id, {}), [], 'not under the owner\'s session');
 });
 
 t.test('the conversation survives a restart: the response -> session record is durable', async (t) => {

@@ -68,7 +68,7 @@ t.test('for await over create({stream: true}): typed events in order, a delta pe
   t.match(completed, { status: 'completed', model: streamingId, previous_response_id: null, usage: { input_tokens: 3, output_tokens: 5, total_tokens: 8 } });
   t.same(completed.output, [{ type: 'message', id: deltas[0].item_id, status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: 'You said: stream to me', annotations: [] }] }]);
   t.equal(events.filter((e) => e.object === 'response.chunk').length, 7, 'the spec\'s chunks come along: first, five tokens, last');
-  t.match(server.services.store.responses.get(created.id)?.response, { status: 'completed' }, 'recorded before the end of the stream');
+  t.match((await server.services.store.responses.get(created.id))?.response, { status: 'completed' }, 'recorded before the end of the stream');
 });
 
 t.test('responses.stream(): the helper assembles the same Response', async (t) => {

@@ -114,9 +114,9 @@ t.test('the key may come in the query; a Bearer header alone does not authentica
 t.test('the response is recorded with its session, flow and owner', async (t) => {
   const created = await createFlow(server, echoFlow('Recorded echo'));
   const response = await client.responses.create({ model: created.id, input: 'keep me' });
-  const record = server.services.store.responses.get(response.id);
+  const record = await server.services.store.responses.get(response.id);
   t.match(record, { id: response.id, flow_id: created.id, session_id: response.id, user_id: server.services.superuserId, created_at: response.created_at });
   t.same(record?.response.output, response.output);
-  const stored = server.services.store.messages.session(created.id, response.id, {});
+  const stored = await server.services.store.messages.session(created.id, response.id, {});
   t.same(stored.map((m) => m.text), ['keep me', 'keep me'], 'the first response names its conversation\'s session');
 });

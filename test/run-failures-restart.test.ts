@@ -61,6 +61,8 @@ t.test('SIGKILL mid-run: every entry point is left in a clear state after the re
   const responseStream = (async () => {
     for await (const event of await responses(first.url).responses.create({ model: modelFlow, input: 'hi', stream: true })) if (event.type === 'response.created') streamedResponse = event.response.id;
   })();
+  // Each caller's fate is heard from the start: a connection ending unheard would be an unhandled rejection.
+  const connectionsCut = Object.fromEntries(Object.entries({ v1, v2Sync, v2Stream, responseStream }).map(([name, call]) => [name, call.then(() => false, () => true)]));
   await allReached;
   // Both background slots are taken: the webhook's job waits, recorded as queued.
   const hook = (await (await call(`/api/v1/webhook/${hookFlow}`, { method: 'POST', body: '{"text":"after the restart"}' })).json()).job_id;
@@ -68,9 +70,7 @@ t.test('SIGKILL mid-run: every entry point is left in a clear state after the re
 
   first.child.kill('SIGKILL');
   await new Promise((resolve) => first.child.once('exit', resolve));
-  for (const [name, caller] of Object.entries({ v1, v2Sync, v2Stream, responseStream })) {
-    t.ok(await caller.then(() => false, () => true), `${name}: the caller sees its connection end`);
-  }
+  for (const [name, cut] of Object.entries(connectionsCut)) t.ok(await cut, `${name}: the caller sees its connection end`);
 
   const second = await serveProcess(env);
   t.teardown(() => second.child.kill('SIGKILL'));

@@ -37,7 +37,7 @@ t.test('50 concurrent runs each answer their own input', async (t) => {
   const flowClient = client(server).flow(created.id);
   const replies = await Promise.all(Array.from({ length: 50 }, (_, i) => flowClient.run(`question ${i}`, { session_id: `s${i % 5}` })));
   replies.forEach((reply, i) => t.equal(reply.chatOutputText(), `question ${i}`));
-  const stored = server.services.store.messages.session(created.id, 's0', {});
+  const stored = await server.services.store.messages.session(created.id, 's0', {});
   t.equal(stored.length, 20, 'each run stored its user and AI messages');
 });
 
@@ -171,7 +171,7 @@ t.test('a session continues across a restart, in order', async (t) => {
     (await import('node:fs')).rmSync(first.dataDir, { recursive: true, force: true });
   });
   await client(second).flow(created.id).run('turn two', { session_id: 'conv' });
-  const history = second.services.store.messages.session(created.id, 'conv', {});
+  const history = await second.services.store.messages.session(created.id, 'conv', {});
   t.same(history.map((m) => `${m.sender}:${m.text}`), ['User:turn one', 'Machine:turn one', 'User:turn two', 'Machine:turn two']);
 });
 

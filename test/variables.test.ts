@@ -54,7 +54,7 @@ t.test('variables: create, list, update, delete with Langflow rules', async (t) 
   t.equal(deleted.status, 204);
   t.equal((await (await server.request('/api/v1/variables/')).json()).length, 1);
 
-  const stored = server.services.store.variables.get(credential.id)!;
+  const stored = (await server.services.store.variables.get(credential.id))!;
   t.notMatch(stored.value, /sk-secret/, 'the credential is encrypted at rest');
 });
 

@@ -40,7 +40,7 @@ t.test('webhook: 202 with a job id; empty body 400; unknown flow 404; Langflow a
 
   // The background runs (the two accepted posts) store their messages under the flow's session.
   t.same(await jobsEnded(server, accepted), ['completed', 'completed'], 'the accepted posts ran');
-  t.ok(server.services.store.messages.scan(created.id).length >= 4, 'the flow ran in the background');
+  t.ok((await server.services.store.messages.scan(created.id)).length >= 4, 'the flow ran in the background');
 });
 
 t.test('webhook with authentication disabled runs as the flow owner without a key', async (t) => {
@@ -67,7 +67,7 @@ t.test('the body reaches every Webhook component: JSON parsed, anything else und
   const stored = async (body: string) => {
     const { job_id } = await (await server.request(`/api/v1/webhook/${created.id}`, { method: 'POST', body })).json();
     await jobsEnded(server, [job_id]);
-    return server.services.store.messages.scan(created.id).map((m) => m.text);
+    return (await server.services.store.messages.scan(created.id)).map((m) => m.text);
   };
   const [first] = await stored('{"event":"push","n":1}');
   t.match(first, /"event": "push"/, 'the JSON body became the Webhook output');

@@ -83,8 +83,8 @@ t.test('a job record stored as a msgpack object (before records were JSON text) 
 
   const store = openLmdbStore(dir);
   t.teardown(() => store.close());
-  t.same(store.jobs.get(record.id), record);
-  t.same(store.jobs.unfinished(), [record], 'recovery finds it');
+  t.same(await store.jobs.get(record.id), record);
+  t.same(await store.jobs.unfinished(), [record], 'recovery finds it');
   await store.jobs.put({ ...record, status: 'in_progress' });
-  t.same(store.jobs.get(record.id), { ...record, status: 'in_progress' }, 'and a rewrite reads back');
+  t.same(await store.jobs.get(record.id), { ...record, status: 'in_progress' }, 'and a rewrite reads back');
 });

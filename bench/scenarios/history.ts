@@ -27,7 +27,7 @@ async function storeReadMs(dataDir: string, flowId: string): Promise<number> {
     const times: number[] = [];
     for (let i = 0; i < 300; i++) {
       const started = performance.now();
-      const messages = store.messages.session(flowId, SESSION, { limit: RETRIEVED, newestFirst: true });
+      const messages = await store.messages.session(flowId, SESSION, { limit: RETRIEVED, newestFirst: true });
       times.push(performance.now() - started);
       if (messages.length !== RETRIEVED) throw new Error(`history: the store returned ${messages.length} messages, expected ${RETRIEVED}`);
     }

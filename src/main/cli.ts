@@ -109,7 +109,7 @@ async function run(args: string[]): Promise<void> {
   const runs = new Runs(host, logger, { timeoutMs: config.JOB_TIMEOUT_SECONDS * 1000, concurrency: 1 });
   try {
     const flow = exportedFlow(exported);
-    const prepared = new FlowRunner(config, { resolve: () => undefined }).prepare({ flow, userId: 'cli', inputValue: values.input ?? null, sessionId: values.session });
+    const prepared = new FlowRunner(config, { resolve: async () => undefined }).prepare({ flow, userId: 'cli', inputValue: values.input ?? null, sessionId: values.session });
     const result = await runs.start({ id: prepared.jobId, userId: 'cli', flowId: flow.id, job: prepared.job, adapter: resultAdapter }).answer;
     if (result.failure) {
       const failure = result.failure;

@@ -47,24 +47,23 @@ export class ApiKeysService {
     return { ...this.view(record), api_key: plain };
   }
 
-  list(userId: string): ApiKeyView[] {
-    return this.store.apiKeys
-      .listByUser(userId)
+  async list(userId: string): Promise<ApiKeyView[]> {
+    return (await this.store.apiKeys.listByUser(userId))
       .sort((a, b) => a.created_at.localeCompare(b.created_at))
       .map((record) => this.view(record));
   }
 
   /** Langflow answers 400 for a key that does not exist or is not the caller's. */
   async delete(userId: string, id: string): Promise<void> {
-    const record = this.store.apiKeys.get(id);
+    const record = await this.store.apiKeys.get(id);
     if (!record || record.user_id !== userId) throw new BadRequestError('API Key not found');
     this.pending.delete(id);
     await this.store.apiKeys.delete(id);
   }
 
   /** The key's record when it is valid; counts the use. */
-  check(plain: string): ApiKeyRecord | undefined {
-    const record = this.store.apiKeys.getByHash(hashApiKey(plain));
+  async check(plain: string): Promise<ApiKeyRecord | undefined> {
+    const record = await this.store.apiKeys.getByHash(hashApiKey(plain));
     if (!record || !record.is_active) return undefined;
     this.pending.set(record.id, (this.pending.get(record.id) ?? 0) + 1);
     this.lastUsed.set(record.id, nowIso());

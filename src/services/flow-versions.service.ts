@@ -43,14 +43,14 @@ export class FlowVersionsService {
   }
 
   /** The stored data of version `hash` of the flow (the current data needs no lookup); 404 when unknown. */
-  resolve(flow: FlowRecord, hash: string): FlowVersion {
+  async resolve(flow: FlowRecord, hash: string): Promise<FlowVersion> {
     if (hash === this.hashOf(flow)) return { flowId: flow.id, hash, data: flow.data, createdAt: flow.updated_at };
-    const version = this.repo.get(flow.id, hash);
+    const version = await this.repo.get(flow.id, hash);
     if (!version) throw new NotFoundError(`Flow version '${hash}' of flow '${flow.id}' not found`);
     return version;
   }
 
-  list(flowId: string): FlowVersion[] {
+  list(flowId: string): Promise<FlowVersion[]> {
     return this.repo.list(flowId);
   }
 

@@ -4,11 +4,13 @@
  */
 import type { FlowCreate, FlowRecord, FlowUpdate } from '../../protocol/flow.schema.js';
 import type { ExampleFlows } from '../examples/index.js';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../errors/index.js';
+import { ForbiddenError, NotFoundError } from '../errors/index.js';
+import { NameTakenError } from '../store/name-taken.error.js';
 import type { Store } from '../store/port.js';
 import { timeOrderedId } from '../ids/time-ordered-id.js';
 import { nowIso } from './clock.js';
 import { hasWebhookNode, withoutSecrets } from './flow-data.js';
+import { clashAnswer, clashAnswered } from './name-clash.js';
 import { byCreation, paginate, type Page } from './paginate.js';
 import type { ProjectsService } from './projects.service.js';
 import { flowRenamer } from './unique-names.js';
@@ -103,20 +105,21 @@ export class FlowsService {
   private async insert(flow: FlowRecord): Promise<FlowRecord> {
     const inserted = this.store.flows.insert(flow, flowRenamer);
     // Issued in the same tick as the insert, so both land in one commit (one wait instead of two in a row). A
-    // version depends on the id and data alone, which a rename keeps.
+    // version depends on the id and data alone, which a rename keeps. Both are waited for, whichever fails.
     const saved = this.onSaved(flow);
-    const [result] = await Promise.all([inserted, saved]);
-    if (!result.ok) {
-      // Only a clash the renamer could not resolve gets here; the version recorded for it goes with it.
-      await this.onDeleted([flow]);
-      throw new BadRequestError(CLASH_MESSAGES[result.clash]);
+    const [result, version] = await Promise.allSettled([inserted, saved]);
+    if (result.status === 'rejected') {
+      // Only a clash the renamer could not resolve is a clash here; the version recorded for it goes with it.
+      if (result.reason instanceof NameTakenError) await this.onDeleted([flow]);
+      throw clashAnswer(result.reason, CLASH_MESSAGES);
     }
-    return result.flow;
+    if (version.status === 'rejected') throw version.reason;
+    return result.value;
   }
 
   /** Every flow the user sees: their own, plus the examples when shared, in creation order. */
-  list(userId: string, filter: FlowFilter = {}): FlowRecord[] {
-    let flows = this.store.flows.listByUser(userId).sort(byCreation);
+  async list(userId: string, filter: FlowFilter = {}): Promise<FlowRecord[]> {
+    let flows = (await this.store.flows.listByUser(userId)).sort(byCreation);
     if (this.options.shareExamples && !filter.removeExamples) flows = [...flows, ...this.examples.all()];
     return filter.componentsOnly ? flows.filter((flow) => flow.is_component) : flows;
   }
@@ -124,12 +127,12 @@ export class FlowsService {
   /** A page of the flows in one folder (the default project when none is named). */
   async page(userId: string, folderId: string | undefined, page: number, size: number, filter: FlowFilter = {}): Promise<Page<FlowRecord>> {
     const folder = folderId ?? (await this.projects.ensureDefault(userId)).id;
-    return paginate(this.list(userId, filter).filter((flow) => flow.folder_id === folder), page, size);
+    return paginate((await this.list(userId, filter)).filter((flow) => flow.folder_id === folder), page, size);
   }
 
   /** A flow the user may read: their own, or a shared example. Anything else is "not found". */
-  readable(userId: string, flowId: string): FlowRecord {
-    const flow = this.store.flows.get(flowId);
+  async readable(userId: string, flowId: string): Promise<FlowRecord> {
+    const flow = await this.store.flows.get(flowId);
     if (flow && flow.user_id === userId) return flow;
     const example = this.options.shareExamples ? this.examples.get(flowId) : undefined;
     if (example) return example;
@@ -140,8 +143,8 @@ export class FlowsService {
    * The flow a run names: a UUID is looked up by id, anything else by the user's endpoint names (Langflow's rule;
    * both owner-scoped, so another user's flow is "not found").
    */
-  runnable(userId: string, idOrName: string): FlowRecord {
-    const flow = this.findRunnable(userId, idOrName);
+  async runnable(userId: string, idOrName: string): Promise<FlowRecord> {
+    const flow = await this.findRunnable(userId, idOrName);
     if (!flow) throw new NotFoundError(`Flow identifier ${idOrName} not found`);
     return flow;
   }
@@ -150,60 +153,66 @@ export class FlowsService {
    * `runnable` without the error: undefined when the user has no such flow. Runs only read the record, so it comes
    * from the store's shared copies (never change it).
    */
-  findRunnable(userId: string, idOrName: string): FlowRecord | undefined {
-    if (!UUID.test(idOrName)) return this.store.flows.getSharedByEndpointName(userId, idOrName);
+  async findRunnable(userId: string, idOrName: string): Promise<FlowRecord | undefined> {
+    if (!UUID.test(idOrName)) return await this.store.flows.getSharedByEndpointName(userId, idOrName);
     const id = idOrName.toLowerCase();
-    const flow = this.store.flows.getShared(id);
+    const flow = await this.store.flows.getShared(id);
     if (flow && flow.user_id === userId) return flow;
     return this.options.shareExamples ? this.examples.get(id) : undefined;
   }
 
   /** The flow a webhook names when webhook auth is off: any owner's, by id or endpoint name. */
-  anyOwner(idOrName: string): FlowRecord {
-    const flow = this.findAnyOwner(idOrName);
+  async anyOwner(idOrName: string): Promise<FlowRecord> {
+    const flow = await this.findAnyOwner(idOrName);
     if (!flow) throw new NotFoundError('Flow not found');
     return flow;
   }
 
   /** Any user's flow by id or endpoint name (examples excluded: they have no owner to run as); shared, as `findRunnable`. */
-  findAnyOwner(idOrName: string): FlowRecord | undefined {
-    const flow = UUID.test(idOrName)
-      ? this.store.flows.getShared(idOrName.toLowerCase())
-      : this.store.users.list().map((user) => this.store.flows.getSharedByEndpointName(user.id, idOrName)).find((f) => f !== undefined);
+  async findAnyOwner(idOrName: string): Promise<FlowRecord | undefined> {
+    const flow = UUID.test(idOrName) ? await this.store.flows.getShared(idOrName.toLowerCase()) : await this.byAnyEndpointName(idOrName);
     return flow && flow.user_id !== null ? flow : undefined;
   }
 
+  /** The first user's (in the store's order) flow of that endpoint name. */
+  private async byAnyEndpointName(endpointName: string): Promise<FlowRecord | undefined> {
+    for (const user of await this.store.users.list()) {
+      const flow = await this.store.flows.getSharedByEndpointName(user.id, endpointName);
+      if (flow) return flow;
+    }
+    return undefined;
+  }
+
   /** A flow the user may change: only their own (examples are read-only). */
-  owned(userId: string, flowId: string): FlowRecord {
-    const flow = this.store.flows.get(flowId);
+  async owned(userId: string, flowId: string): Promise<FlowRecord> {
+    const flow = await this.store.flows.get(flowId);
     if (!flow || flow.user_id !== userId) throw new NotFoundError('Flow not found');
     return flow;
   }
 
   /** Langflow's PATCH: null and absent fields keep their value, except endpoint_name (null or "" clears it). */
   async update(userId: string, flowId: string, changes: FlowUpdate): Promise<FlowRecord> {
-    const current = this.owned(userId, flowId);
+    const current = await this.owned(userId, flowId);
     const next: FlowRecord = { ...current };
     const target = next as Record<(typeof PLAIN_UPDATES)[number], unknown>;
     for (const key of PLAIN_UPDATES) if (changes[key] != null) target[key] = changes[key];
     if (changes.endpoint_name !== undefined) next.endpoint_name = changes.endpoint_name || null;
-    if (changes.folder_id != null) next.folder_id = this.projects.owned(userId, changes.folder_id).id;
+    if (changes.folder_id != null) next.folder_id = (await this.projects.owned(userId, changes.folder_id)).id;
     next.webhook = hasWebhookNode(next.data);
     next.updated_at = nowIso();
-    const result = await this.store.flows.update(current, next);
-    if (!result.ok) throw new BadRequestError(CLASH_MESSAGES[result.clash]);
+    await clashAnswered(this.store.flows.update(current, next), CLASH_MESSAGES);
     this.onUpdated(next);
     if (changes.data != null) await this.onSaved(next);
     return next;
   }
 
   async delete(userId: string, flowId: string): Promise<void> {
-    await this.removeAll([this.owned(userId, flowId)]);
+    await this.removeAll([await this.owned(userId, flowId)]);
   }
 
   /** Deletes the listed flows the user owns (others are skipped); returns how many went. */
   async deleteMany(userId: string, flowIds: string[]): Promise<number> {
-    const flows = this.ownedAmong(userId, flowIds);
+    const flows = await this.ownedAmong(userId, flowIds);
     await this.removeAll(flows);
     return flows.length;
   }
@@ -215,22 +224,21 @@ export class FlowsService {
   }
 
   /** The user's listed flows as exported: secrets left out. */
-  exportable(userId: string, flowIds: string[]): FlowRecord[] {
-    const flows = this.ownedAmong(userId, flowIds);
+  async exportable(userId: string, flowIds: string[]): Promise<FlowRecord[]> {
+    const flows = await this.ownedAmong(userId, flowIds);
     if (flows.length === 0) throw new NotFoundError('No flows found.');
     return flows.map(withoutSecrets);
   }
 
   /** A flow shared with anyone who has its id (access_type PUBLIC), secrets left out. */
-  publicFlow(flowId: string): FlowRecord {
-    const flow = this.store.flows.get(flowId);
+  async publicFlow(flowId: string): Promise<FlowRecord> {
+    const flow = await this.store.flows.get(flowId);
     if (!flow || flow.access_type !== 'PUBLIC') throw new ForbiddenError('Flow is not public');
     return withoutSecrets(flow);
   }
 
-  private ownedAmong(userId: string, flowIds: string[]): FlowRecord[] {
-    return [...new Set(flowIds)]
-      .map((id) => this.store.flows.get(id))
+  private async ownedAmong(userId: string, flowIds: string[]): Promise<FlowRecord[]> {
+    return (await Promise.all([...new Set(flowIds)].map((id) => this.store.flows.get(id))))
       .filter((flow): flow is FlowRecord => flow !== undefined && flow.user_id === userId)
       .sort(byCreation);
   }

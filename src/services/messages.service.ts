@@ -26,8 +26,8 @@ export class MessagesService {
     private readonly sessionActors: SessionPool,
   ) {}
 
-  list(userId: string, query: MessageQuery): MessageRecord[] {
-    const matches = this.visible(userId, query.flowId).filter(
+  async list(userId: string, query: MessageQuery): Promise<MessageRecord[]> {
+    const matches = (await this.visible(userId, query.flowId)).filter(
       (m) =>
         (query.sessionId === undefined || m.session_id === query.sessionId) &&
         (query.sender === undefined || m.sender === query.sender) &&
@@ -41,12 +41,12 @@ export class MessagesService {
     return matches.slice(start, query.limit === undefined ? undefined : start + query.limit);
   }
 
-  sessions(userId: string, flowId?: string): string[] {
-    return [...new Set(this.visible(userId, flowId).map((m) => m.session_id))];
+  async sessions(userId: string, flowId?: string): Promise<string[]> {
+    return [...new Set((await this.visible(userId, flowId)).map((m) => m.session_id))];
   }
 
   async update(userId: string, id: string, changes: MessageChanges): Promise<MessageRecord> {
-    const current = this.owned(userId, id);
+    const current = await this.owned(userId, id);
     const next: MessageRecord = { ...current };
     for (const [key, value] of Object.entries(changes)) if (value !== undefined && value !== null) (next as Record<string, unknown>)[key] = value;
     if (changes.text !== undefined && changes.text !== current.text) next.edit = true;
@@ -57,13 +57,15 @@ export class MessagesService {
   }
 
   async delete(userId: string, ids: string[]): Promise<void> {
-    const doomed = ids.map((id) => this.store.messages.get(id)).filter((m): m is MessageRecord => m !== undefined && this.ownsFlow(userId, m.flow_id));
+    const found = await Promise.all(ids.map((id) => this.store.messages.get(id)));
+    const doomed: MessageRecord[] = [];
+    for (const m of found) if (m !== undefined && (await this.ownsFlow(userId, m.flow_id))) doomed.push(m);
     await Promise.all(doomed.map((m) => this.store.messages.delete(m)));
     this.reset(...doomed);
   }
 
   async renameSession(userId: string, from: string, to: string): Promise<MessageRecord[]> {
-    const moving = this.visible(userId).filter((m) => m.session_id === from);
+    const moving = (await this.visible(userId)).filter((m) => m.session_id === from);
     if (moving.length === 0) throw new NotFoundError('No messages found with the given session ID');
     const moved = moving.map((m) => ({ ...m, session_id: to }));
     await Promise.all(moving.map((m) => this.store.messages.delete(m)));
@@ -73,7 +75,7 @@ export class MessagesService {
   }
 
   async deleteSession(userId: string, sessionId: string): Promise<void> {
-    const doomed = this.visible(userId).filter((m) => m.session_id === sessionId);
+    const doomed = (await this.visible(userId)).filter((m) => m.session_id === sessionId);
     await Promise.all(doomed.map((m) => this.store.messages.delete(m)));
     this.reset(...doomed);
   }
@@ -81,25 +83,26 @@ export class MessagesService {
   /** Removes every message of deleted flows. */
   async deleteForFlows(flowIds: string[]): Promise<void> {
     for (const flowId of flowIds) {
-      const doomed = this.store.messages.scan(flowId);
+      const doomed = await this.store.messages.scan(flowId);
       await Promise.all(doomed.map((m) => this.store.messages.delete(m)));
       this.reset(...doomed);
     }
   }
 
-  private visible(userId: string, flowId?: string): MessageRecord[] {
-    if (flowId !== undefined) return this.ownsFlow(userId, flowId) ? this.store.messages.scan(flowId) : [];
-    return this.store.flows.listByUser(userId).flatMap((flow) => this.store.messages.scan(flow.id));
+  private async visible(userId: string, flowId?: string): Promise<MessageRecord[]> {
+    if (flowId !== undefined) return (await this.ownsFlow(userId, flowId)) ? await this.store.messages.scan(flowId) : [];
+    const flows = await this.store.flows.listByUser(userId);
+    return (await Promise.all(flows.map((flow) => this.store.messages.scan(flow.id)))).flat();
   }
 
-  private owned(userId: string, id: string): MessageRecord {
-    const message = this.store.messages.get(id);
-    if (!message || !this.ownsFlow(userId, message.flow_id)) throw new NotFoundError('Message not found');
+  private async owned(userId: string, id: string): Promise<MessageRecord> {
+    const message = await this.store.messages.get(id);
+    if (!message || !(await this.ownsFlow(userId, message.flow_id))) throw new NotFoundError('Message not found');
     return message;
   }
 
-  private ownsFlow(userId: string, flowId: string | null): boolean {
-    return flowId !== null && this.store.flows.get(flowId)?.user_id === userId;
+  private async ownsFlow(userId: string, flowId: string | null): Promise<boolean> {
+    return flowId !== null && (await this.store.flows.get(flowId))?.user_id === userId;
   }
 
   private reset(...messages: MessageRecord[]): void {

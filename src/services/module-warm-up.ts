@@ -52,13 +52,13 @@ export class ModuleWarmUp {
   }
 
   private async walk(flows: FlowRepo): Promise<void> {
-    const ids = flows.ids();
+    const ids = await flows.ids();
     for (let i = 0; i < ids.length && !this.stopped; i++) {
       if (i > 0 && i % FLOWS_PER_TURN === 0) {
         await new Promise((resolve) => setImmediate(resolve));
         if (this.stopped) return;
       }
-      const flow = flows.get(ids[i]);
+      const flow = await flows.get(ids[i]);
       if (flow) this.check(flow.data);
     }
   }

@@ -5,14 +5,17 @@
 import { randomUUID } from 'node:crypto';
 import type { FlowRecord } from '../../protocol/flow.schema.js';
 import type { ProjectRecord } from '../../protocol/project.schema.js';
-import { BadRequestError, NotFoundError } from '../errors/index.js';
+import { NotFoundError } from '../errors/index.js';
+import { NameTakenError } from '../store/name-taken.error.js';
 import type { Store } from '../store/port.js';
 import { nowIso } from './clock.js';
+import { clashAnswered } from './name-clash.js';
 import { byCreation, paginate, type Page } from './paginate.js';
 import { projectRenamer } from './unique-names.js';
 
 export const DEFAULT_PROJECT_NAME = 'Starter Project';
 export const DEFAULT_PROJECT_DESCRIPTION = 'Manage your own projects. Download and upload projects.';
+const NAME_TAKEN = 'Project name must be unique';
 
 export interface NewProject {
   name: string;
@@ -58,52 +61,55 @@ export class ProjectsService {
 
   /** The user's default project, created on first need (concurrent callers get the same one). */
   async ensureDefault(userId: string): Promise<ProjectRecord> {
-    const existing = this.store.projects.getByName(userId, DEFAULT_PROJECT_NAME);
+    const existing = await this.store.projects.getByName(userId, DEFAULT_PROJECT_NAME);
     if (existing) return existing;
-    const created = await this.store.projects.insert(this.newRecord(userId, { name: DEFAULT_PROJECT_NAME, description: DEFAULT_PROJECT_DESCRIPTION }));
-    return created ?? this.store.projects.getByName(userId, DEFAULT_PROJECT_NAME)!;
+    try {
+      return await this.store.projects.insert(this.newRecord(userId, { name: DEFAULT_PROJECT_NAME, description: DEFAULT_PROJECT_DESCRIPTION }));
+    } catch (error) {
+      // A concurrent caller created it first: theirs is the one.
+      if (!(error instanceof NameTakenError)) throw error;
+      return (await this.store.projects.getByName(userId, DEFAULT_PROJECT_NAME))!;
+    }
   }
 
   /** Own projects, the default one first, then in creation order. */
-  list(userId: string): ProjectRecord[] {
-    return this.store.projects
-      .listByUser(userId)
+  async list(userId: string): Promise<ProjectRecord[]> {
+    return (await this.store.projects.listByUser(userId))
       .sort(byCreation)
       .sort((a, b) => Number(b.name === DEFAULT_PROJECT_NAME) - Number(a.name === DEFAULT_PROJECT_NAME));
   }
 
   /** A project of the user; anyone else's is "not found". */
-  owned(userId: string, projectId: string): ProjectRecord {
-    const project = this.store.projects.get(projectId);
+  async owned(userId: string, projectId: string): Promise<ProjectRecord> {
+    const project = await this.store.projects.get(projectId);
     if (!project || project.user_id !== userId) throw new NotFoundError('Project not found');
     return project;
   }
 
   /** Where a new flow goes: the named project when it is the user's, else (absent, unknown, foreign) the default one. */
   async folderFor(userId: string, folderId: string | null | undefined): Promise<string> {
-    const project = folderId ? this.store.projects.get(folderId) : undefined;
+    const project = folderId ? await this.store.projects.get(folderId) : undefined;
     if (project && project.user_id === userId) return project.id;
     return (await this.ensureDefault(userId)).id;
   }
 
   /** Creates with a de-duplicated name (`X (n)`) and moves the listed flows of the user into it. */
   async create(userId: string, input: NewProject, flowIds: string[] = []): Promise<ProjectRecord> {
-    const project = await this.store.projects.insert(this.newRecord(userId, input), projectRenamer);
-    if (!project) throw new BadRequestError('Project name must be unique');
+    const project = await clashAnswered(this.store.projects.insert(this.newRecord(userId, input), projectRenamer), NAME_TAKEN);
     if (flowIds.length > 0) await this.store.flows.moveToFolder(userId, flowIds, project.id);
     return project;
   }
 
   /** Langflow's PATCH: a new name only renames; otherwise fields are updated and membership reassigned when given. */
   async update(userId: string, projectId: string, changes: ProjectChanges): Promise<ProjectRecord> {
-    const current = this.owned(userId, projectId);
+    const current = await this.owned(userId, projectId);
     const next: ProjectRecord = { ...current };
     const renaming = !!changes.name && changes.name !== current.name;
     if (renaming) next.name = changes.name!;
     if (changes.description != null) next.description = changes.description;
     if (changes.parent_id != null) next.parent_id = changes.parent_id;
     if (changes.auth_settings !== undefined) next.auth_settings = changes.auth_settings;
-    if (!(await this.store.projects.update(next))) throw new BadRequestError('Project name must be unique');
+    await clashAnswered(this.store.projects.update(next), NAME_TAKEN);
     if (!renaming && (changes.flows !== undefined || changes.components !== undefined)) {
       await this.reassign(userId, next, [...(changes.flows ?? []), ...(changes.components ?? [])]);
     }
@@ -112,23 +118,22 @@ export class ProjectsService {
 
   /** Deletes the project and the flows in it. */
   async delete(userId: string, projectId: string): Promise<void> {
-    const project = this.owned(userId, projectId);
-    await this.removeFlows(this.flowsIn(project));
+    const project = await this.owned(userId, projectId);
+    await this.removeFlows(await this.flowsIn(project));
     await this.store.projects.delete(project.id);
   }
 
   /** The user's flows in a project. */
-  flowsIn(project: ProjectRecord): FlowRecord[] {
-    return this.store.flows
-      .listByFolder(project.id)
+  async flowsIn(project: ProjectRecord): Promise<FlowRecord[]> {
+    return (await this.store.flows.listByFolder(project.id))
       .filter((flow) => flow.user_id === project.user_id)
       .sort(byCreation);
   }
 
   /** A page of a project's flows, newest update first (Langflow's order for this view), optionally filtered. */
-  pageOfFlows(project: ProjectRecord, query: ProjectFlowsQuery): Page<FlowRecord> {
+  async pageOfFlows(project: ProjectRecord, query: ProjectFlowsQuery): Promise<Page<FlowRecord>> {
     const search = query.search?.toLowerCase();
-    const flows = this.flowsIn(project).filter(
+    const flows = (await this.flowsIn(project)).filter(
       (flow) =>
         (!query.isComponent || flow.is_component) &&
         (!query.isFlow || !flow.is_component) &&
@@ -140,7 +145,7 @@ export class ProjectsService {
 
   private async reassign(userId: string, project: ProjectRecord, members: string[]): Promise<void> {
     const keep = new Set(members);
-    const leaving = this.flowsIn(project).filter((flow) => !keep.has(flow.id)).map((flow) => flow.id);
+    const leaving = (await this.flowsIn(project)).filter((flow) => !keep.has(flow.id)).map((flow) => flow.id);
     if (leaving.length > 0) {
       const fallback = await this.ensureDefault(userId);
       // Leaving the default project itself has nowhere else to go: those flows stay.

@@ -4,7 +4,7 @@ import type { Store } from '../store/port.js';
 
 export async function resolveSecretKey(configured: string | undefined, store: Store): Promise<string> {
   if (configured) return configured;
-  const kept = store.settings.get('secret_key');
+  const kept = await store.settings.get('secret_key');
   if (kept) return kept;
   const generated = randomBytes(32).toString('base64url');
   await store.settings.put('secret_key', generated);

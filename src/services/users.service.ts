@@ -5,6 +5,9 @@ import { hashPassword, verifyPassword } from '../auth/password.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../errors/index.js';
 import type { Store } from '../store/port.js';
 import { nowIso } from './clock.js';
+import { clashAnswered } from './name-clash.js';
+
+const USERNAME_TAKEN = 'This username is unavailable.';
 
 export const DEFAULT_OPTINS = { github_starred: false, dialog_dismissed: false, discord_clicked: false };
 
@@ -29,7 +32,7 @@ export class UsersService {
    * (printed once by the caller); an existing superuser is left as it is.
    */
   async ensureSuperuser(username: string, password: string | undefined): Promise<{ user: UserRecord; generatedPassword?: string }> {
-    const existing = this.store.users.getByUsername(username);
+    const existing = await this.store.users.getByUsername(username);
     if (existing) return { user: existing };
     const generatedPassword = password ? undefined : randomBytes(12).toString('base64url');
     const user = await this.create({ username, password: password ?? generatedPassword!, isSuperuser: true });
@@ -51,24 +54,24 @@ export class UsersService {
       last_login_at: null,
       optins: { ...DEFAULT_OPTINS, ...input.optins },
     };
-    if (!(await this.store.users.insert(user))) throw new BadRequestError('This username is unavailable.');
+    await clashAnswered(this.store.users.insert(user), USERNAME_TAKEN);
     await this.onCreated(user);
     return user;
   }
 
-  get(id: string): UserRecord {
-    const user = this.store.users.get(id);
+  async get(id: string): Promise<UserRecord> {
+    const user = await this.store.users.get(id);
     if (!user) throw new NotFoundError('User not found');
     return user;
   }
 
-  list(): UserRecord[] {
-    return this.store.users.list().sort((a, b) => a.create_at.localeCompare(b.create_at));
+  async list(): Promise<UserRecord[]> {
+    return (await this.store.users.list()).sort((a, b) => a.create_at.localeCompare(b.create_at));
   }
 
   /** The user when the password matches and the account is active. */
   async checkPassword(username: string, password: string): Promise<UserRecord | undefined> {
-    const user = this.store.users.getByUsername(username);
+    const user = await this.store.users.getByUsername(username);
     if (!user || !user.is_active) return undefined;
     return (await verifyPassword(password, user.password_hash)) ? user : undefined;
   }
@@ -77,7 +80,7 @@ export class UsersService {
     const { password, ...rest } = changes;
     const next: UserRecord = { ...user, ...rest, updated_at: nowIso() };
     if (password !== undefined) next.password_hash = await hashPassword(password);
-    if (!(await this.store.users.update(next))) throw new BadRequestError('This username is unavailable.');
+    await clashAnswered(this.store.users.update(next), USERNAME_TAKEN);
     return next;
   }
 
@@ -88,7 +91,7 @@ export class UsersService {
 
   async delete(actorId: string, id: string): Promise<void> {
     if (actorId === id) throw new BadRequestError('You can\'t delete your own user account');
-    this.get(id);
+    await this.get(id);
     await this.store.users.delete(id);
     await this.onDeleted(id);
   }

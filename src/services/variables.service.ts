@@ -8,6 +8,9 @@ import type { SecretBox } from '../auth/secret-box.js';
 import { BadRequestError, NotFoundError } from '../errors/index.js';
 import type { Store } from '../store/port.js';
 import { nowIso } from './clock.js';
+import { clashAnswered } from './name-clash.js';
+
+const NAME_TAKEN = 'Variable name already exists';
 
 export interface VariableView {
   id: string;
@@ -39,19 +42,18 @@ export class VariablesService {
       created_at: now,
       updated_at: now,
     };
-    if (!(await this.store.variables.put(record))) throw new BadRequestError('Variable name already exists');
+    await clashAnswered(this.store.variables.put(record), NAME_TAKEN);
     return this.view(record);
   }
 
-  list(userId: string): VariableView[] {
-    return this.store.variables
-      .listByUser(userId)
+  async list(userId: string): Promise<VariableView[]> {
+    return (await this.store.variables.listByUser(userId))
       .sort((a, b) => a.created_at.localeCompare(b.created_at))
       .map((record) => this.view(record));
   }
 
   async update(userId: string, id: string, changes: { name?: string; value?: string; default_fields?: string[]; type?: 'Credential' | 'Generic' }): Promise<VariableView> {
-    const current = this.owned(userId, id);
+    const current = await this.owned(userId, id);
     const type = changes.type ?? current.type;
     const plain = changes.value ?? this.plain(current);
     const next: VariableRecord = {
@@ -62,22 +64,22 @@ export class VariablesService {
       default_fields: changes.default_fields ?? current.default_fields,
       updated_at: nowIso(),
     };
-    if (!(await this.store.variables.put(next, current.name))) throw new BadRequestError('Variable name already exists');
+    await clashAnswered(this.store.variables.put(next, current.name), NAME_TAKEN);
     return this.view(next);
   }
 
   async delete(userId: string, id: string): Promise<void> {
-    await this.store.variables.delete(this.owned(userId, id));
+    await this.store.variables.delete(await this.owned(userId, id));
   }
 
   /** The plain value of the user's variable called `name`, for a run. */
-  resolve(userId: string, name: string): string | undefined {
-    const record = this.store.variables.getByName(userId, name);
+  async resolve(userId: string, name: string): Promise<string | undefined> {
+    const record = await this.store.variables.getByName(userId, name);
     return record ? this.plain(record) : undefined;
   }
 
-  private owned(userId: string, id: string): VariableRecord {
-    const record = this.store.variables.get(id);
+  private async owned(userId: string, id: string): Promise<VariableRecord> {
+    const record = await this.store.variables.get(id);
     if (!record || record.user_id !== userId) throw new NotFoundError('Variable not found');
     return record;
   }

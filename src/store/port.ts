@@ -1,6 +1,10 @@
 /**
- * The storage port: one interface per aggregate. Services depend on these only; src/store/lmdb implements them
- * (a PostgreSQL implementation is the path to several machines). Nothing above this port imports lmdb.
+ * The storage port: one interface per aggregate. Services depend on these only; src/store/lmdb implements them.
+ * Every method returns a promise, reads too, so an implementation that reads over a network (PostgreSQL, the path to
+ * several machines) fits the same interface without changing a caller; LMDB answers its reads at once (a resolved
+ * promise). A write that would take a unique name already in use rejects with NameTakenError, in every
+ * implementation. Nothing above this port imports lmdb; test/support/store-contract.ts is what an implementation
+ * is checked by.
  */
 import type { ApiKeyRecord } from '../../protocol/api-key.schema.js';
 import type { FlowRecord } from '../../protocol/flow.schema.js';
@@ -12,30 +16,27 @@ import type { UserRecord } from '../../protocol/user.schema.js';
 import type { VariableRecord } from '../../protocol/variable.schema.js';
 
 export interface UserRepo {
-  get(id: string): UserRecord | undefined;
+  get(id: string): Promise<UserRecord | undefined>;
   /** `get` for the per-request auth check: the record is shared between callers (never change it) until written. */
-  getShared(id: string): UserRecord | undefined;
-  getByUsername(username: string): UserRecord | undefined;
-  list(): UserRecord[];
-  /** Creates; false when the username is taken (checked atomically at commit). */
-  insert(user: UserRecord): Promise<boolean>;
-  /** Replaces; false when a rename collides with another user. */
-  update(user: UserRecord): Promise<boolean>;
+  getShared(id: string): Promise<UserRecord | undefined>;
+  getByUsername(username: string): Promise<UserRecord | undefined>;
+  list(): Promise<UserRecord[]>;
+  /** Creates; rejects with NameTakenError (`username`) when the username is taken (checked atomically at commit). */
+  insert(user: UserRecord): Promise<void>;
+  /** Replaces; rejects with NameTakenError (`username`) when a rename collides with another user. */
+  update(user: UserRecord): Promise<void>;
   delete(id: string): Promise<void>;
 }
 
 export interface ApiKeyRepo {
-  get(id: string): ApiKeyRecord | undefined;
-  getByHash(hash: string): ApiKeyRecord | undefined;
-  listByUser(userId: string): ApiKeyRecord[];
+  get(id: string): Promise<ApiKeyRecord | undefined>;
+  getByHash(hash: string): Promise<ApiKeyRecord | undefined>;
+  listByUser(userId: string): Promise<ApiKeyRecord[]>;
   insert(key: ApiKeyRecord): Promise<void>;
   /** Adds usage counted in memory since the last flush (kept off the request path). */
   addUsage(id: string, uses: number, lastUsedAt: string): Promise<void>;
   delete(id: string): Promise<void>;
 }
-
-/** Outcome of a write guarded by per-user unique names. */
-export type UniqueWrite = { ok: true } | { ok: false; clash: 'name' | 'endpoint_name' };
 
 /**
  * Picks a free name when the wanted one is taken, given the owner's names that extend it (`Name (` or `ep-`).
@@ -46,32 +47,33 @@ export interface FlowRenamer {
   endpointName(wanted: string, similar: string[]): string;
 }
 
-export type FlowInsert = { ok: true; flow: FlowRecord } | { ok: false; clash: 'name' | 'endpoint_name' };
-
 export interface FlowRepo {
-  get(id: string): FlowRecord | undefined;
-  getByEndpointName(userId: string | null, endpointName: string): FlowRecord | undefined;
+  get(id: string): Promise<FlowRecord | undefined>;
+  getByEndpointName(userId: string | null, endpointName: string): Promise<FlowRecord | undefined>;
   /**
    * `get` and `getByEndpointName` for the run path, where decoding a Langflow flow on every request would cost
    * more than the run: the record is shared between callers (never change it) until the flow is written.
    */
-  getShared(id: string): FlowRecord | undefined;
-  getSharedByEndpointName(userId: string | null, endpointName: string): FlowRecord | undefined;
+  getShared(id: string): Promise<FlowRecord | undefined>;
+  getSharedByEndpointName(userId: string | null, endpointName: string): Promise<FlowRecord | undefined>;
   /** Flows owned by `userId` (null: owner-less flows). */
-  listByUser(userId: string | null): FlowRecord[];
-  listByFolder(folderId: string): FlowRecord[];
+  listByUser(userId: string | null): Promise<FlowRecord[]>;
+  listByFolder(folderId: string): Promise<FlowRecord[]>;
   /** Every stored flow's id, whoever owns it (work over all flows reads them one at a time, not all at once). */
-  ids(): string[];
+  ids(): Promise<string[]>;
   /** Names already used by a user, for `Name (n)` de-duplication. */
-  namesOf(userId: string | null): string[];
-  endpointNamesOf(userId: string | null): string[];
+  namesOf(userId: string | null): Promise<string[]>;
+  endpointNamesOf(userId: string | null): Promise<string[]>;
   /**
-   * Creates. A name or endpoint name the owner already uses is renamed with `renamer` inside the write
-   * transaction, or refused when no renamer is given.
+   * Creates; resolves to the flow as stored. A name or endpoint name the owner already uses is renamed with
+   * `renamer` inside the write transaction, or refused (NameTakenError, `name` or `endpoint_name`) without one.
    */
-  insert(flow: FlowRecord, renamer?: FlowRenamer): Promise<FlowInsert>;
-  /** Replaces `previous` with `flow`, moving the unique names when they change. */
-  update(previous: FlowRecord, flow: FlowRecord): Promise<UniqueWrite>;
+  insert(flow: FlowRecord, renamer?: FlowRenamer): Promise<FlowRecord>;
+  /**
+   * Replaces `previous` with `flow`, moving the unique names when they change; rejects with NameTakenError when
+   * another flow of the owner holds the new name or endpoint name.
+   */
+  update(previous: FlowRecord, flow: FlowRecord): Promise<void>;
   /** Moves the listed flows of `userId` into `folderId` in one transaction; returns how many moved. */
   moveToFolder(userId: string, flowIds: string[], folderId: string): Promise<number>;
   delete(flow: FlowRecord): Promise<void>;
@@ -81,32 +83,39 @@ export interface FlowRepo {
 export type ProjectRenamer = (wanted: string, similar: string[]) => string;
 
 export interface ProjectRepo {
-  get(id: string): ProjectRecord | undefined;
-  getByName(userId: string | null, name: string): ProjectRecord | undefined;
-  listByUser(userId: string | null): ProjectRecord[];
-  /** Creates; a taken name is renamed inside the write with `renamer`, or refused (undefined) without one. */
-  insert(project: ProjectRecord, renamer?: ProjectRenamer): Promise<ProjectRecord | undefined>;
-  /** Replaces; false when a rename collides with another project of the owner. */
-  update(project: ProjectRecord): Promise<boolean>;
+  get(id: string): Promise<ProjectRecord | undefined>;
+  getByName(userId: string | null, name: string): Promise<ProjectRecord | undefined>;
+  listByUser(userId: string | null): Promise<ProjectRecord[]>;
+  /**
+   * Creates; resolves to the project as stored. A taken name is renamed inside the write with `renamer`, or refused
+   * (NameTakenError, `name`) without one.
+   */
+  insert(project: ProjectRecord, renamer?: ProjectRenamer): Promise<ProjectRecord>;
+  /** Replaces; rejects with NameTakenError (`name`) when a rename collides with another project of the owner. */
+  update(project: ProjectRecord): Promise<void>;
   delete(id: string): Promise<void>;
 }
 
 export interface MessageRepo {
+  /** Creates, or replaces the message of the same id, flow, session and `seq` (an edit). */
   put(message: MessageRecord): Promise<void>;
-  get(id: string): MessageRecord | undefined;
-  /** One session's history in insertion order (or newest first), at most `limit` messages. */
-  session(flowId: string | null, sessionId: string, options: { limit?: number; newestFirst?: boolean }): MessageRecord[];
-  /** Every message of a flow (all flows when undefined), in key order. */
-  scan(flowId?: string | null): MessageRecord[];
+  get(id: string): Promise<MessageRecord | undefined>;
+  /** One session's history in `seq` order, the order it was stored in (or newest first), at most `limit` messages. */
+  session(flowId: string | null, sessionId: string, options: { limit?: number; newestFirst?: boolean }): Promise<MessageRecord[]>;
+  /** Every message of a flow (null: of no flow; undefined: of all flows), by flow, then session, then `seq`. */
+  scan(flowId?: string | null): Promise<MessageRecord[]>;
   delete(message: MessageRecord): Promise<void>;
 }
 
 export interface VariableRepo {
-  get(id: string): VariableRecord | undefined;
-  getByName(userId: string, name: string): VariableRecord | undefined;
-  listByUser(userId: string): VariableRecord[];
-  /** Creates or replaces; false when the user already has another variable of that name (checked at commit). */
-  put(variable: VariableRecord, previousName?: string): Promise<boolean>;
+  get(id: string): Promise<VariableRecord | undefined>;
+  getByName(userId: string, name: string): Promise<VariableRecord | undefined>;
+  listByUser(userId: string): Promise<VariableRecord[]>;
+  /**
+   * Creates or replaces (`previousName`: the name it is stored under when renamed); rejects with NameTakenError
+   * (`name`) when the user already has another variable of that name (checked at commit).
+   */
+  put(variable: VariableRecord, previousName?: string): Promise<void>;
   delete(variable: VariableRecord): Promise<void>;
 }
 
@@ -119,18 +128,14 @@ export interface FlowVersion {
 }
 
 export interface FlowVersionRepo {
-  get(flowId: string, hash: string): FlowVersion | undefined;
+  get(flowId: string, hash: string): Promise<FlowVersion | undefined>;
   /** Every version of a flow, oldest first. */
-  list(flowId: string): FlowVersion[];
+  list(flowId: string): Promise<FlowVersion[]>;
   /** Keeps the version unless that hash is already stored (a flow changed back keeps its first date). */
   record(version: FlowVersion): Promise<void>;
   deleteAll(flowId: string): Promise<void>;
 }
 
-/**
- * v2 workflow jobs. Writes are plain puts issued together (one LMDB commit shared with every other write of that
- * moment), never a transaction per job: thousands of jobs finish per second.
- */
 /** A finished job as stored: its terminal record and its log, with their JSON text (the service encodes parts once). */
 export interface FinishedJob {
   record: JobRecord;
@@ -142,14 +147,18 @@ export interface FinishedJob {
   expiresAt: number;
 }
 
+/**
+ * v2 workflow jobs. Writes are plain puts issued together (in LMDB one commit shared with every other write of that
+ * moment), never a transaction per job: thousands of jobs finish per second.
+ */
 export interface JobRepo {
-  get(id: string): JobRecord | undefined;
+  get(id: string): Promise<JobRecord | undefined>;
   /** Creates or replaces; keeps the index of unfinished jobs in step. */
   put(job: JobRecord): Promise<void>;
   /** Jobs that were queued or in progress when last written (restart recovery reads these). */
-  unfinished(): JobRecord[];
+  unfinished(): Promise<JobRecord[]>;
   /** The finished job's event log; undefined once retention removed it. */
-  events(id: string): JobEvent[] | undefined;
+  events(id: string): Promise<JobEvent[] | undefined>;
   /** Stores a finished job's terminal record and its log in one commit, dropping it from the unfinished index. */
   putFinished(job: FinishedJob): Promise<void>;
   /** Removes the logs that expired before `now`; returns how many. */
@@ -158,16 +167,16 @@ export interface JobRepo {
 
 /** Responses of /api/v1/responses by id: a later `previous_response_id` finds its session here, after restarts too. */
 export interface ResponseRepo {
-  get(id: string): StoredResponse | undefined;
+  get(id: string): Promise<StoredResponse | undefined>;
   /** Not a transaction of its own: puts of the same moment share one commit. Keeps the in-progress index in step. */
   put(record: StoredResponse): Promise<void>;
   /** Background responses still `in_progress` when last written (a restart cut them off). */
-  unfinished(): StoredResponse[];
+  unfinished(): Promise<StoredResponse[]>;
 }
 
 /** Small named values the service keeps for itself (the generated secret key, schema version). */
 export interface SettingsRepo {
-  get(name: string): string | undefined;
+  get(name: string): Promise<string | undefined>;
   put(name: string, value: string): Promise<void>;
 }
 

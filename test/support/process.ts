@@ -26,7 +26,11 @@ export function serveProcess(env: Record<string, string>): Promise<{ child: Chil
   const child = spawnCli(['serve'], env);
   let output = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${output}`)), 30000);
+    // A service that does not start in time is killed: left running, it would outlive the test run.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`serve did not start:\n${output}`));
+    }, 30000);
     child.stderr!.on('data', (d) => (output += d));
     child.stdout!.on('data', (d) => {
       output += d;

@@ -14,8 +14,8 @@ export function apiKeyRoutes(services: Services): Route[] {
       tags: ['APIKey'],
       auth: 'user',
       responses: { 200: { description: 'Keys', schema: ApiKeysList } },
-      handler: ({ principal }) => {
-        const keys = apiKeys.list(principal!.userId);
+      handler: async ({ principal }) => {
+        const keys = await apiKeys.list(principal!.userId);
         return { total_count: keys.length, user_id: principal!.userId, api_keys: keys };
       },
     }),
@@ -52,7 +52,7 @@ export function apiKeyRoutes(services: Services): Route[] {
       responses: { 200: { description: 'Saved', schema: z.object({ detail: z.string() }) } },
       async handler({ principal, body }) {
         // Kept sealed, as Langflow encrypts it: the user record is returned by whoami.
-        await users.update(users.get(principal!.userId), { store_api_key: secrets.seal(body.api_key) });
+        await users.update(await users.get(principal!.userId), { store_api_key: secrets.seal(body.api_key) });
         return { detail: 'API Key saved' };
       },
     }),

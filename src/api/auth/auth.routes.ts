@@ -60,7 +60,7 @@ export function authRoutes(services: Services): Route[] {
       async handler({ headers }) {
         const refresh = readCookie(headers.cookie, 'refresh_token_lf');
         const userId = refresh ? await tokens.verify(refresh, 'refresh') : undefined;
-        if (!userId || !services.store.users.get(userId)?.is_active) throw new UnauthenticatedError('Invalid refresh token');
+        if (!userId || !(await services.store.users.get(userId))?.is_active) throw new UnauthenticatedError('Invalid refresh token');
         return issue(userId, true);
       },
     }),

@@ -39,7 +39,7 @@ export function flowCrudRoutes({ flows }: Services): Route[] {
           const page = await flows.page(principal!.userId, query.folder_id, query.page, query.size, filter);
           return { ...page, items: page.items.map(toFlowRead) };
         }
-        const all = flows.list(principal!.userId, filter);
+        const all = await flows.list(principal!.userId, filter);
         return query.header_flows ? all.map(toFlowHeader) : all.map(toFlowRead);
       },
     }),
@@ -51,7 +51,7 @@ export function flowCrudRoutes({ flows }: Services): Route[] {
       auth: 'user',
       params: FlowIdParams,
       responses: { 200: { description: 'The flow', schema: FlowRead }, 404: { description: 'Flow not found' } },
-      handler: ({ params, principal }) => toFlowRead(flows.readable(principal!.userId, params.flow_id)),
+      handler: async ({ params, principal }) => toFlowRead(await flows.readable(principal!.userId, params.flow_id)),
     }),
     defineRoute({
       method: 'PATCH',

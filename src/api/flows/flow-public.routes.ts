@@ -17,7 +17,7 @@ export function flowPublicRoutes({ flows, examples }: Services): Route[] {
       auth: 'none',
       params: FlowIdParams,
       responses: { 200: { description: 'The flow', schema: FlowRead }, 403: { description: 'Flow is not public' } },
-      handler: ({ params }) => toFlowRead(flows.publicFlow(params.flow_id)),
+      handler: async ({ params }) => toFlowRead(await flows.publicFlow(params.flow_id)),
     }),
     defineRoute({
       method: 'GET',

@@ -50,8 +50,8 @@ export function flowTransferRoutes({ flows }: Services): Route[] {
         200: { description: 'The flow (one id) or a ZIP of <name>.json files', schema: FlowRead },
         404: { description: 'No flows found.' },
       },
-      handler({ body, principal }) {
-        const exported = flows.exportable(principal!.userId, body).map(toFlowRead);
+      async handler({ body, principal }) {
+        const exported = (await flows.exportable(principal!.userId, body)).map(toFlowRead);
         if (exported.length === 1) return exported[0];
         return zipReply(zipJson(exported.map((flow) => ({ name: flow.name, json: flow }))), `${archiveTimestamp()}_langflow_flows.zip`);
       },

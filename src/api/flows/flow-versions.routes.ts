@@ -15,9 +15,9 @@ export function flowVersionsRoutes({ flows, versions }: Services): Route[] {
       auth: 'user',
       params: z.object({ flow_id: z.string() }),
       responses: { 200: { description: 'The versions', schema: z.array(FlowVersionItem) } },
-      handler({ params, principal }) {
-        const flow = flows.owned(principal!.userId, params.flow_id);
-        return versions.list(flow.id).map((v) => ({ version: v.hash, created_at: v.createdAt }));
+      async handler({ params, principal }) {
+        const flow = await flows.owned(principal!.userId, params.flow_id);
+        return (await versions.list(flow.id)).map((v) => ({ version: v.hash, created_at: v.createdAt }));
       },
     }),
   ];

@@ -20,9 +20,9 @@ export function messagesRoutes(services: Services): Route[] {
       auth: 'user',
       query: MessagesQuery,
       responses: { 200: { description: 'Messages', schema: z.array(MessageResponse) } },
-      handler: ({ query, principal }) =>
-        messages
-          .list(principal!.userId, {
+      handler: async ({ query, principal }) =>
+        (
+          await messages.list(principal!.userId, {
             flowId: query.flow_id,
             sessionId: query.session_id,
             sender: query.sender,
@@ -32,7 +32,7 @@ export function messagesRoutes(services: Services): Route[] {
             limit: query.limit,
             offset: query.offset,
           })
-          .map(messageResponse),
+        ).map(messageResponse),
     }),
     defineRoute({
       method: 'GET',

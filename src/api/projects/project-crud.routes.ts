@@ -19,7 +19,7 @@ export function projectCrudRoutes({ projects }: Services): Route[] {
       tags: TAGS,
       auth: 'user',
       responses: { 200: { description: 'Projects', schema: z.array(ProjectRead) } },
-      handler: ({ principal }) => projects.list(principal!.userId).map(toProjectRead),
+      handler: async ({ principal }) => (await projects.list(principal!.userId)).map(toProjectRead),
     }),
     defineRoute({
       method: 'POST',
@@ -47,13 +47,13 @@ export function projectCrudRoutes({ projects }: Services): Route[] {
         200: { description: 'FolderReadWithFlows, or {folder, flows: Page} with page&size', schema: z.union([ProjectWithFlows, ProjectWithPaginatedFlows]) },
         404: { description: 'Project not found' },
       },
-      handler({ params, query, principal }) {
-        const project = projects.owned(principal!.userId, params.project_id);
+      async handler({ params, query, principal }) {
+        const project = await projects.owned(principal!.userId, params.project_id);
         if (query.page === undefined || query.size === undefined) {
-          return { ...toProjectRead(project), flows: projects.flowsIn(project).map(toFlowRead) };
+          return { ...toProjectRead(project), flows: (await projects.flowsIn(project)).map(toFlowRead) };
         }
         const { page, size, is_component: isComponent, is_flow: isFlow, search } = query;
-        const flows = projects.pageOfFlows(project, { page, size, isComponent, isFlow, search });
+        const flows = await projects.pageOfFlows(project, { page, size, isComponent, isFlow, search });
         return { folder: toProjectRead(project), flows: { ...flows, items: flows.items.map(toFlowRead) } };
       },
     }),

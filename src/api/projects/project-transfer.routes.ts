@@ -27,9 +27,9 @@ export function projectTransferRoutes({ projects, flows }: Services): Route[] {
         200: { description: 'ZIP archive', contentType: 'application/zip' },
         404: { description: 'Project not found, or no flows in it' },
       },
-      handler({ params, principal }) {
-        const project = projects.owned(principal!.userId, params.project_id);
-        const contents = projects.flowsIn(project).map((flow) => toFlowRead(withoutSecrets(flow)));
+      async handler({ params, principal }) {
+        const project = await projects.owned(principal!.userId, params.project_id);
+        const contents = (await projects.flowsIn(project)).map((flow) => toFlowRead(withoutSecrets(flow)));
         if (contents.length === 0) throw new NotFoundError('No flows found in project');
         const zip = zipJson(contents.map((flow) => ({ name: flow.name, json: flow })));
         return zipReply(zip, `${archiveTimestamp()}_${project.name}_flows.zip`);

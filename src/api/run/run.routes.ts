@@ -76,7 +76,7 @@ export function runRoutes(services: Services): Route[] {
         const { params, query, body: maybeBody, headers, principal } = request;
         const body = maybeBody ?? RunRequest.parse({});
         assertSingleInput(body);
-        const flow = flows.runnable(principal!.userId, params.flow_id_or_name);
+        const flow = await flows.runnable(principal!.userId, params.flow_id_or_name);
         const run = runner.prepare({
           flow,
           userId: principal!.userId,
@@ -111,7 +111,7 @@ export function runRoutes(services: Services): Route[] {
       async handler(routeRequest) {
         const { params, body, headers, principal } = routeRequest;
         const request = body ?? AdvancedRunRequest.parse({});
-        const flow = flows.runnable(principal!.userId, params.flow_id_or_name);
+        const flow = await flows.runnable(principal!.userId, params.flow_id_or_name);
         const inputs = request.inputs?.length ? request.inputs : [{ components: [], type: 'any' as const, input_value: undefined, session: undefined }];
         const replies = [];
         for (const input of inputs) {

@@ -23,7 +23,7 @@ export function usersRoutes(services: Services): Route[] {
       tags: ['Users'],
       auth: 'user',
       responses: { 200: { description: 'The user', schema: UserRead } },
-      handler: ({ principal }) => toUserRead(me(principal)),
+      handler: async ({ principal }) => toUserRead(await me(principal)),
     }),
     defineRoute({
       method: 'POST',
@@ -46,8 +46,8 @@ export function usersRoutes(services: Services): Route[] {
       auth: 'superuser',
       query: z.object({ skip: z.coerce.number().int().min(0).default(0), limit: z.coerce.number().int().min(1).default(10) }),
       responses: { 200: { description: 'A page of users', schema: UsersPage } },
-      handler({ query }) {
-        const all = users.list();
+      async handler({ query }) {
+        const all = await users.list();
         return { total_count: all.length, users: all.slice(query.skip, query.skip + query.limit).map(toUserRead) };
       },
     }),
@@ -72,7 +72,7 @@ export function usersRoutes(services: Services): Route[] {
         if (body.is_superuser !== undefined) changes.is_superuser = body.is_superuser;
         if (body.last_login_at !== undefined) changes.last_login_at = body.last_login_at;
         if (body.optins !== undefined) changes.optins = body.optins;
-        return toUserRead(await users.update(users.get(params.user_id), changes));
+        return toUserRead(await users.update(await users.get(params.user_id), changes));
       },
     }),
     defineRoute({
@@ -86,7 +86,7 @@ export function usersRoutes(services: Services): Route[] {
       responses: { 200: { description: 'Updated', schema: UserRead } },
       async handler({ params, body, principal }) {
         if (params.user_id !== principal!.userId) throw new ForbiddenError('You can\'t change another user\'s password');
-        return toUserRead(await users.resetPassword(me(principal), body.password));
+        return toUserRead(await users.resetPassword(await me(principal), body.password));
       },
     }),
     defineRoute({

@@ -25,7 +25,7 @@ export function webhookRoutes(services: Services): Route[] {
       responses: { 202: { description: 'Started', schema: WebhookReply } },
       async handler({ params, body, principal }) {
         const payload = (body as Buffer).toString('utf8');
-        const flow = principal ? ownedFlow(principal.userId, params.flow_id_or_name) : flows.anyOwner(params.flow_id_or_name);
+        const flow = principal ? await ownedFlow(principal.userId, params.flow_id_or_name) : await flows.anyOwner(params.flow_id_or_name);
         if (payload.trim() === '') throw new BadRequestError('Request body is empty. You should provide a JSON payload containing the flow ID.');
         const run = await jobs.enqueueWebhook(flow, payload);
         return Reply.json({ message: 'Task started in the background', status: 'in progress', job_id: run.id }, 202);
@@ -34,8 +34,8 @@ export function webhookRoutes(services: Services): Route[] {
   ];
 
   /** With webhook auth on, the key's user must own the flow: another user's flow is Langflow's 403, not a 404. */
-  function ownedFlow(userId: string, idOrName: string) {
-    const flow = flows.findRunnable(userId, idOrName) ?? flows.findAnyOwner(idOrName);
+  async function ownedFlow(userId: string, idOrName: string) {
+    const flow = (await flows.findRunnable(userId, idOrName)) ?? (await flows.findAnyOwner(idOrName));
     if (!flow) throw new NotFoundError(`Flow identifier ${idOrName} not found`);
     if (flow.user_id !== userId) throw new ForbiddenError('Access denied: You can only execute webhooks for flows you own');
     return flow;

@@ -18,7 +18,10 @@ export function sseFrame(event: JobEvent): string {
   return (holder[FRAME] ??= `id: ${event.seq}\nevent: ${event.event}\ndata: ${dataJson(event)}\n\n`);
 }
 
-/** An SSE reply that follows a log: `attach` subscribes the watcher and gives its unsubscribe function. */
+/**
+ * An SSE reply that follows a log: `attach` subscribes the watcher and returns its unsubscribe function (or a
+ * promise of it, when the log is read from the store first).
+ */
 export function sseReply(attach: (watcher: LogWatcher) => (() => void) | Promise<() => void>): Reply {
   return Reply.stream(
     'text/event-stream',

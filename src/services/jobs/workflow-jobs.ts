@@ -50,9 +50,9 @@ export class WorkflowJobs {
    * refused here, before a job exists. Sync and streamed jobs start at once; background jobs are queued.
    */
   async submit(userId: string, request: WorkflowRequest, headerGlobals: Record<string, string>, mode: JobMode): Promise<JobRun> {
-    const flow = this.flows.findRunnable(userId, request.flow_id);
+    const flow = await this.flows.findRunnable(userId, request.flow_id);
     if (!flow) throw withCode(new NotFoundError(`Flow '${request.flow_id}' does not exist. Verify the flow_id and try again.`), 'FLOW_NOT_FOUND');
-    const version = request.flow_version ? withFlowVersionCode(() => this.versions.resolve(flow, request.flow_version!)) : undefined;
+    const version = request.flow_version ? await withFlowVersionCode(() => this.versions.resolve(flow, request.flow_version!)) : undefined;
     const record = this.newRecord(flow, userId, mode, version?.hash ?? this.versions.hashOf(flow), request.inputs ?? {});
     if (Object.keys(request.globals).length > 0) record.globals_sealed = this.secrets.seal(JSON.stringify(request.globals));
     const start = this.runStart(record, flow, version, { ...headerGlobals, ...request.globals }, request.globals);
@@ -118,7 +118,7 @@ export class WorkflowJobs {
     const flow = await this.store.flows.get(record.flow_id);
     if (!flow || flow.user_id !== record.user_id) return undefined;
     try {
-      const version = record.flow_version ? this.versions.resolve(flow, record.flow_version) : undefined;
+      const version = record.flow_version ? await this.versions.resolve(flow, record.flow_version) : undefined;
       const globals = this.echoedGlobals(record);
       return this.runStart(record, flow, version, globals, globals);
     } catch (error) {
@@ -183,9 +183,9 @@ export class WorkflowJobs {
 
 const jobNotFound = (jobId: string) => withCode(new NotFoundError(`Job ${jobId} not found`), 'JOB_NOT_FOUND');
 
-function withFlowVersionCode<T>(resolve: () => T): T {
+async function withFlowVersionCode<T>(resolve: () => Promise<T>): Promise<T> {
   try {
-    return resolve();
+    return await resolve();
   } catch (error) {
     if (error instanceof NotFoundError) throw withCode(error, 'FLOW_VERSION_NOT_FOUND');
     throw error;

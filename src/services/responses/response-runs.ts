@@ -86,7 +86,7 @@ export class ResponseRuns {
   /** Everything a request can be refused for is refused here, before anything runs or streams. */
   async prepare(request: ResponsesRequest, userId: string, requestVariables: Record<string, string>): Promise<PreparedResponse> {
     if (request.tools !== undefined && request.tools !== null) throw toolsNotSupported();
-    const flow = this.deps.flows.findRunnable(userId, request.model);
+    const flow = await this.deps.flows.findRunnable(userId, request.model);
     if (!flow) throw flowNotFound(request.model);
     const id = `resp_${randomUUID().replaceAll('-', '')}`;
     const previousResponseId = request.previous_response_id || null;

@@ -2,6 +2,7 @@
 import type { Database, RootDatabase } from 'lmdb';
 import type { ApiKeyRecord } from '../../../protocol/api-key.schema.js';
 import type { ApiKeyRepo } from '../port.js';
+import { answer } from './answer.js';
 import { prefixRange } from './keys.js';
 
 export function lmdbApiKeys(env: RootDatabase): ApiKeyRepo {
@@ -10,13 +11,14 @@ export function lmdbApiKeys(env: RootDatabase): ApiKeyRepo {
   const byUser: Database<null, [string, string]> = env.openDB({ name: 'api_keys_by_user', encoding: 'msgpack' });
 
   return {
-    get: (id) => keys.get(id),
-    getByHash(hash) {
-      const id = hashes.get(hash);
-      return id ? keys.get(id) : undefined;
-    },
+    get: (id) => answer(() => keys.get(id)),
+    getByHash: (hash) =>
+      answer(() => {
+        const id = hashes.get(hash);
+        return id ? keys.get(id) : undefined;
+      }),
     listByUser: (userId) =>
-      [...byUser.getKeys(prefixRange(userId))].map(([, id]) => keys.get(id)).filter((k): k is ApiKeyRecord => k !== undefined),
+      answer(() => [...byUser.getKeys(prefixRange(userId))].map(([, id]) => keys.get(id)).filter((k): k is ApiKeyRecord => k !== undefined)),
     insert: (key) =>
       env.transaction(() => {
         keys.put(key.id, key);

@@ -1,6 +1,7 @@
 /** Flow versions in LMDB, keyed [flowId, hash]: one flow's history is one ordered range. */
 import type { Database, RootDatabase } from 'lmdb';
 import type { FlowVersion, FlowVersionRepo } from '../port.js';
+import { answer } from './answer.js';
 import { prefixRange } from './keys.js';
 
 type VersionKey = [flowId: string, hash: string];
@@ -11,14 +12,16 @@ export function lmdbFlowVersions(env: RootDatabase): FlowVersionRepo {
   const toVersion = ([flowId, hash]: VersionKey, stored: StoredVersion): FlowVersion => ({ flowId, hash, ...stored });
 
   return {
-    get(flowId, hash) {
-      const stored = versions.get([flowId, hash]);
-      return stored ? toVersion([flowId, hash], stored) : undefined;
-    },
-    list(flowId) {
-      const all = [...versions.getRange(prefixRange(flowId)).map(({ key, value }) => toVersion(key, value))];
-      return all.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-    },
+    get: (flowId, hash) =>
+      answer(() => {
+        const stored = versions.get([flowId, hash]);
+        return stored ? toVersion([flowId, hash], stored) : undefined;
+      }),
+    list: (flowId) =>
+      answer(() => {
+        const all = [...versions.getRange(prefixRange(flowId)).map(({ key, value }) => toVersion(key, value))];
+        return all.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+      }),
     async record({ flowId, hash, data, createdAt }) {
       await versions.ifNoExists([flowId, hash], () => {
         versions.put([flowId, hash], { data, createdAt });

@@ -5,7 +5,9 @@
  */
 import type { Database, RootDatabase } from 'lmdb';
 import type { FlowRecord } from '../../../protocol/flow.schema.js';
-import type { FlowRenamer, FlowRepo, UniqueWrite } from '../port.js';
+import { NameTakenError } from '../name-taken.error.js';
+import type { FlowRenamer, FlowRepo } from '../port.js';
+import { answer } from './answer.js';
 import { SimilarNames, type NameKind } from './flow-similar-names.js';
 import { owner, prefixRange } from './keys.js';
 import { SharedRecords } from './shared-records.js';
@@ -32,8 +34,8 @@ export function lmdbFlows(env: RootDatabase): FlowRepo {
     shared.written(
       ids,
       write.catch((error: unknown) => {
-        // The memo followed writes that did not land.
-        similarNames.clear();
+        // The memo followed writes that did not land (a clash is refused before the memo or the store changes).
+        if (!(error instanceof NameTakenError)) similarNames.clear();
         throw error;
       }),
     );
@@ -69,10 +71,10 @@ export function lmdbFlows(env: RootDatabase): FlowRepo {
     return next;
   }
 
-  function clashOf(flow: FlowRecord): 'name' | 'endpoint_name' | undefined {
-    if (!free(nameKey(flow), flow.id)) return 'name';
-    if (!free(endpointKey(flow), flow.id)) return 'endpoint_name';
-    return undefined;
+  /** Inside a transaction, before it writes: refuses a name or endpoint name another flow of the owner holds. */
+  function refuseClash(flow: FlowRecord): void {
+    if (!free(nameKey(flow), flow.id)) throw new NameTakenError('name', flow.name);
+    if (!free(endpointKey(flow), flow.id)) throw new NameTakenError('endpoint_name', flow.endpoint_name!);
   }
 
   function index(flow: FlowRecord): void {
@@ -97,42 +99,41 @@ export function lmdbFlows(env: RootDatabase): FlowRepo {
   }
 
   return {
-    get: (id) => flows.get(id),
-    getByEndpointName(userId, endpointName) {
-      const id = names.get([owner(userId), 'e', endpointName]);
-      return id ? flows.get(id) : undefined;
-    },
-    getShared,
-    getSharedByEndpointName(userId, endpointName) {
-      const id = names.get([owner(userId), 'e', endpointName]);
-      return id ? getShared(id) : undefined;
-    },
-    listByUser: (userId) => resolve(byOwner.getKeys(prefixRange(owner(userId)))),
-    listByFolder: (folderId) => resolve(byFolder.getKeys(prefixRange(folderId))),
-    ids: () => [...flows.getKeys()],
-    namesOf: (userId) => namesOfKind(userId, 'n'),
-    endpointNamesOf: (userId) => namesOfKind(userId, 'e'),
+    get: (id) => answer(() => flows.get(id)),
+    getByEndpointName: (userId, endpointName) =>
+      answer(() => {
+        const id = names.get([owner(userId), 'e', endpointName]);
+        return id ? flows.get(id) : undefined;
+      }),
+    getShared: (id) => answer(() => getShared(id)),
+    getSharedByEndpointName: (userId, endpointName) =>
+      answer(() => {
+        const id = names.get([owner(userId), 'e', endpointName]);
+        return id ? getShared(id) : undefined;
+      }),
+    listByUser: (userId) => answer(() => resolve(byOwner.getKeys(prefixRange(owner(userId))))),
+    listByFolder: (folderId) => answer(() => resolve(byFolder.getKeys(prefixRange(folderId)))),
+    ids: () => answer(() => [...flows.getKeys()]),
+    namesOf: (userId) => answer(() => namesOfKind(userId, 'n')),
+    endpointNamesOf: (userId) => answer(() => namesOfKind(userId, 'e')),
     insert: (flow, renamer) =>
       written(
         [flow.id],
         env.transaction(() => {
           const next = renamer ? renamed(flow, renamer) : flow;
-          const clash = clashOf(next);
-          if (clash) return { ok: false, clash };
+          refuseClash(next);
           index(next);
-          return { ok: true, flow: next };
+          return next;
         }),
       ),
     update: (previous, flow) =>
       written(
         [flow.id],
-        env.transaction((): UniqueWrite => {
-          const clash = clashOf(flow);
-          if (clash) return { ok: false, clash };
+        env.transaction(() => {
+          refuseClash(flow);
           // Unindex what is stored now: a concurrent move may have changed it since the caller read `previous`.
           unindex(flows.get(flow.id) ?? previous);
           index(flow);
-          return { ok: true };
         }),
       ),
     moveToFolder: (userId, flowIds, folderId) =>

@@ -7,6 +7,7 @@ import type { Database, RootDatabase } from 'lmdb';
 import type { JobEvent, JobRecord } from '../../../protocol/job.schema.js';
 import { TERMINAL_STATUSES } from '../../../protocol/workflow.schema.js';
 import type { JobRepo } from '../port.js';
+import { answer } from './answer.js';
 
 type ExpiryKey = [expiresAt: number, jobId: string];
 
@@ -25,17 +26,18 @@ export function lmdbJobs(env: RootDatabase): JobRepo {
   };
 
   return {
-    get,
+    get: (id) => answer(() => get(id)),
     // Puts issued in one tick share one commit, so the record and its index land together.
     put: async (job) => {
       const index = TERMINAL_STATUSES.has(job.status) ? unfinished.remove(job.id) : unfinished.put(job.id, null);
       await Promise.all([jobs.put(job.id, JSON.stringify(job)), index]);
     },
-    unfinished: () => [...unfinished.getKeys()].map(get).filter((job): job is JobRecord => job !== undefined),
-    events: (id) => {
-      const text = events.get(id);
-      return text === undefined ? undefined : (JSON.parse(text) as JobEvent[]);
-    },
+    unfinished: () => answer(() => [...unfinished.getKeys()].map(get).filter((job): job is JobRecord => job !== undefined)),
+    events: (id) =>
+      answer(() => {
+        const text = events.get(id);
+        return text === undefined ? undefined : (JSON.parse(text) as JobEvent[]);
+      }),
     putFinished: async ({ record, recordJson, logJson, expiresAt }) => {
       // Plain puts of one tick: one commit for the four (never awaited one by one).
       const writes = [jobs.put(record.id, recordJson), unfinished.remove(record.id), events.put(record.id, logJson), expiry.put([expiresAt, record.id], null)];

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { open } from 'lmdb';
 import type { Store } from '../port.js';
+import { answer } from './answer.js';
 import { lmdbApiKeys } from './api-keys.repo.js';
 import { lmdbFlowVersions } from './flow-versions.repo.js';
 import { lmdbFlows } from './flows.repo.js';
@@ -42,7 +43,7 @@ export function openLmdbStore(dataDir: string, sync: StoreSync = 'full'): Store 
     jobs: lmdbJobs(env),
     responses: lmdbResponses(env),
     settings: {
-      get: (name) => settings.get(name),
+      get: (name) => answer(() => settings.get(name)),
       put: async (name, value) => {
         await settings.put(name, value);
       },

@@ -5,6 +5,7 @@
 import type { Database, RootDatabase } from 'lmdb';
 import type { MessageRecord } from '../../../protocol/message.schema.js';
 import type { MessageRepo } from '../port.js';
+import { answer } from './answer.js';
 import { owner, prefixRange, SHARED_STRUCTURES } from './keys.js';
 
 type MessageKey = [flowId: string, sessionId: string, seq: number];
@@ -33,19 +34,22 @@ export function lmdbMessages(env: RootDatabase): MessageRepo {
         return Promise.reject(error as Error);
       }
     },
-    get(id) {
-      const key = ids.get(id);
-      return key ? messages.get(key) : undefined;
-    },
-    session(flowId, sessionId, { limit, newestFirst }) {
-      const range = prefixRange(owner(flowId), sessionId);
-      const options = newestFirst ? { start: range.end, end: range.start, reverse: true, limit } : { ...range, limit };
-      return [...messages.getRange(options).map(({ value }) => value)];
-    },
-    scan(flowId) {
-      const range = flowId === undefined ? {} : prefixRange(owner(flowId));
-      return [...messages.getRange(range).map(({ value }) => value)];
-    },
+    get: (id) =>
+      answer(() => {
+        const key = ids.get(id);
+        return key ? messages.get(key) : undefined;
+      }),
+    session: (flowId, sessionId, { limit, newestFirst }) =>
+      answer(() => {
+        const range = prefixRange(owner(flowId), sessionId);
+        const options = newestFirst ? { start: range.end, end: range.start, reverse: true, limit } : { ...range, limit };
+        return [...messages.getRange(options).map(({ value }) => value)];
+      }),
+    scan: (flowId) =>
+      answer(() => {
+        const range = flowId === undefined ? {} : prefixRange(owner(flowId));
+        return [...messages.getRange(range).map(({ value }) => value)];
+      }),
     delete: (message) =>
       env.transaction(() => {
         messages.remove(keyOf(message));

@@ -4,7 +4,9 @@
  */
 import type { Database, RootDatabase } from 'lmdb';
 import type { ProjectRecord } from '../../../protocol/project.schema.js';
+import { NameTakenError } from '../name-taken.error.js';
 import type { ProjectRepo } from '../port.js';
+import { answer } from './answer.js';
 import { owner, prefixRange } from './keys.js';
 import { textPrefixRange } from './name-prefix.js';
 
@@ -26,13 +28,15 @@ export function lmdbProjects(env: RootDatabase): ProjectRepo {
   }
 
   return {
-    get: (id) => projects.get(id),
-    getByName(userId, name) {
-      const id = names.get([owner(userId), name]);
-      return id ? projects.get(id) : undefined;
-    },
+    get: (id) => answer(() => projects.get(id)),
+    getByName: (userId, name) =>
+      answer(() => {
+        const id = names.get([owner(userId), name]);
+        return id ? projects.get(id) : undefined;
+      }),
     listByUser: (userId) =>
-      [...byOwner.getKeys(prefixRange(owner(userId)))].map(([, id]) => projects.get(id)).filter((p): p is ProjectRecord => p !== undefined),
+      answer(() => [...byOwner.getKeys(prefixRange(owner(userId)))].map(([, id]) => projects.get(id)).filter((p): p is ProjectRecord => p !== undefined)),
+    // A clash throws before the transaction writes anything (lmdb keeps what a throwing callback already wrote).
     insert: (project, renamer) =>
       env.transaction(() => {
         let next = project;
@@ -40,17 +44,16 @@ export function lmdbProjects(env: RootDatabase): ProjectRepo {
           const similar = [...names.getKeys(textPrefixRange([owner(next.user_id)], next.name))].map((k) => k[1]);
           next = { ...next, name: renamer(next.name, similar) };
         }
-        if (!free(next)) return undefined;
+        if (!free(next)) throw new NameTakenError('name', next.name);
         index(next);
         return next;
       }),
     update: (project) =>
       env.transaction(() => {
         const previous = projects.get(project.id);
-        if (!free(project)) return false;
+        if (!free(project)) throw new NameTakenError('name', project.name);
         if (previous) names.remove(nameKey(previous));
         index(project);
-        return true;
       }),
     delete: (id) =>
       env.transaction(() => {

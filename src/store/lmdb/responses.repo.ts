@@ -5,16 +5,17 @@
 import type { Database, RootDatabase } from 'lmdb';
 import type { StoredResponse } from '../../../protocol/responses.schema.js';
 import type { ResponseRepo } from '../port.js';
+import { answer } from './answer.js';
 
 export function lmdbResponses(env: RootDatabase): ResponseRepo {
   const responses: Database<StoredResponse, string> = env.openDB({ name: 'responses', encoding: 'msgpack' });
   const unfinished: Database<null, string> = env.openDB({ name: 'responses_unfinished', encoding: 'msgpack' });
   return {
-    get: (id) => responses.get(id),
+    get: (id) => answer(() => responses.get(id)),
     put: async (record) => {
       const index = record.response.status === 'in_progress' ? unfinished.put(record.id, null) : unfinished.remove(record.id);
       await Promise.all([responses.put(record.id, record), index]);
     },
-    unfinished: () => [...unfinished.getKeys()].map((id) => responses.get(id)).filter((r): r is StoredResponse => r !== undefined),
+    unfinished: () => answer(() => [...unfinished.getKeys()].map((id) => responses.get(id)).filter((r): r is StoredResponse => r !== undefined)),
   };
 }

@@ -1,7 +1,9 @@
 /** Users in LMDB: `users` by id, `usernames` as the unique index. */
 import type { Database, RootDatabase } from 'lmdb';
 import type { UserRecord } from '../../../protocol/user.schema.js';
+import { NameTakenError } from '../name-taken.error.js';
 import type { UserRepo } from '../port.js';
+import { answer } from './answer.js';
 import { SharedRecords } from './shared-records.js';
 
 /** Users whose decoded record is kept for getShared. */
@@ -15,21 +17,22 @@ export function lmdbUsers(env: RootDatabase): UserRepo {
   const written = <T>(id: string, write: Promise<T>): Promise<T> => shared.written([id], write);
 
   return {
-    get: (id) => users.get(id),
-    getShared: (id) => shared.get(id),
-    getByUsername(username) {
-      const id = usernames.get(username);
-      return id ? users.get(id) : undefined;
-    },
-    list: () => [...users.getRange().map(({ value }) => value)],
+    get: (id) => answer(() => users.get(id)),
+    getShared: (id) => answer(() => shared.get(id)),
+    getByUsername: (username) =>
+      answer(() => {
+        const id = usernames.get(username);
+        return id ? users.get(id) : undefined;
+      }),
+    list: () => answer(() => [...users.getRange().map(({ value }) => value)]),
+    // A clash throws before the transaction writes anything (lmdb keeps what a throwing callback already wrote).
     insert: (user) =>
       written(
         user.id,
         env.transaction(() => {
-          if (usernames.get(user.username) !== undefined) return false;
+          if (usernames.get(user.username) !== undefined) throw new NameTakenError('username', user.username);
           usernames.put(user.username, user.id);
           users.put(user.id, user);
-          return true;
         }),
       ),
     update: (user) =>
@@ -38,11 +41,10 @@ export function lmdbUsers(env: RootDatabase): UserRepo {
         env.transaction(() => {
           const previous = users.get(user.id);
           const holder = usernames.get(user.username);
-          if (holder !== undefined && holder !== user.id) return false;
+          if (holder !== undefined && holder !== user.id) throw new NameTakenError('username', user.username);
           if (previous && previous.username !== user.username) usernames.remove(previous.username);
           usernames.put(user.username, user.id);
           users.put(user.id, user);
-          return true;
         }),
       ),
     delete: (id) =>
