@@ -53,19 +53,15 @@ type ActorState = SessionState | Promise<SessionState>;
 
 const COMMITTED = Promise.resolve();
 
+type StoreOp = Extract<SessionOp, { type: 'store' }>;
+type StoreAck = [StoreOp, MessageValue];
+
 export function spawnSession(parent: Ref<never>, name: string, key: { flowId: string; sessionId: string }, repo: MessageRepo, logger: Logger): Ref<SessionMsg> {
   return spawn<Ref<never>, ActorFunc<ActorState, SessionMsg, Ref<never>>>(
     parent,
-    async (initial, msg) => {
-      const state = await initial;
-      const reload = msg.ops.findIndex((op) => op.type === 'reload');
-      if (reload === -1) {
-        await handle(state, msg.ops);
-        msg.done();
-        return state;
-      }
-      return handleWithReload(state, msg, reload);
-    },
+    // Not an async function: a batch that needs no read (the common case) is handled in the turn nact gives it,
+    // without a promise per batch and per op.
+    (current, msg) => (current instanceof Promise ? current.then((state) => batch(state, msg)) : batch(current, msg)),
     name,
     {
       // Passivation is the session pool's idle sweep (nact's shutdownAfter leaves a timer that keeps the process alive).
@@ -94,26 +90,67 @@ export function spawnSession(parent: Ref<never>, name: string, key: { flowId: st
     return { cache: history.slice(-CACHE_MAX).map(fromRecord), complete, lastCommit };
   }
 
-  /** A batch without reloads: stores and reads in order, the stores' records in one commit. */
-  async function handle(state: SessionState, ops: SessionOp[]): Promise<void> {
-    const records: MessageRecord[] = [];
-    const stored: [Extract<SessionOp, { type: 'store' }>, MessageValue][] = [];
-    for (const op of ops) {
+  function batch(state: SessionState, msg: SessionMsg): ActorState {
+    const reload = msg.ops.findIndex((op) => op.type === 'reload');
+    if (reload !== -1) return handleWithReload(state, msg, reload);
+    const pending = handle(state, msg.ops);
+    if (!pending) {
+      msg.done();
+      return state;
+    }
+    return pending.then(() => {
+      msg.done();
+      return state;
+    });
+  }
+
+  /**
+   * A batch without reloads: stores and reads in order, the stores' records in one commit. Synchronous until an op
+   * needs the store (an id the cache does not know, a read past the cache); the rest of the batch then follows that
+   * read, in order.
+   */
+  function handle(state: SessionState, ops: SessionOp[], from = 0, records: MessageRecord[] = [], stored: StoreAck[] = []): Promise<void> | undefined {
+    for (let i = from; i < ops.length; i++) {
+      const op = ops[i];
       if (op.type === 'store') {
-        // The actor's own (flow, session) is the record's key, whatever the message says.
-        const record = toRecord({ ...op.message, flow_id: key.flowId }, await idFor(state, op.message), key.sessionId, nextSeq());
-        const message = fromRecord(record);
-        state.cache.push(message);
-        if (state.cache.length > CACHE_MAX) {
-          state.cache.shift();
-          state.complete = false;
+        const id = idFor(state, op.message);
+        if (typeof id !== 'string') {
+          return id.then((known) => {
+            keep(state, op, known, records, stored);
+            return handle(state, ops, i + 1, records, stored);
+          });
         }
-        records.push(record);
-        stored.push([op, message]);
+        keep(state, op, id, records, stored);
       } else if (op.type === 'recent') {
-        op.reply({ ok: true, value: await recent(state, op) });
+        const found = recent(state, op);
+        if (!Array.isArray(found)) {
+          return found.then((value) => {
+            op.reply({ ok: true, value });
+            return handle(state, ops, i + 1, records, stored);
+          });
+        }
+        op.reply({ ok: true, value: found });
       }
     }
+    commit(state, records, stored);
+    return undefined;
+  }
+
+  /** A store op's record, cached at once; acknowledged with the batch's commit. */
+  function keep(state: SessionState, op: StoreOp, id: string, records: MessageRecord[], stored: StoreAck[]): void {
+    // The actor's own (flow, session) is the record's key, whatever the message says.
+    const record = toRecord({ ...op.message, flow_id: key.flowId }, id, key.sessionId, nextSeq());
+    const message = fromRecord(record);
+    state.cache.push(message);
+    if (state.cache.length > CACHE_MAX) {
+      state.cache.shift();
+      state.complete = false;
+    }
+    records.push(record);
+    stored.push([op, message]);
+  }
+
+  function commit(state: SessionState, records: MessageRecord[], stored: StoreAck[]): void {
     if (records.length === 0) return;
     // Puts issued in one go land in one LMDB batch: one commit for the whole batch.
     const committed = records.length === 1 ? repo.put(records[0]) : Promise.all(records.map((r) => repo.put(r))).then(() => undefined);
@@ -147,19 +184,21 @@ export function spawnSession(parent: Ref<never>, name: string, key: { flowId: st
    * add_message events and the stored message agree; an id that is already stored gets a fresh one instead. The
    * cache answers for recent ids: the store is read only for a given id the cache does not hold.
    */
-  async function idFor(state: SessionState, message: MessageValue): Promise<string> {
+  function idFor(state: SessionState, message: MessageValue): string | Promise<string> {
     const given = message.id;
-    if (!given || state.cache.some((m) => m.id === given) || (await repo.get(given))) return timeOrderedId();
-    return given;
+    if (!given || state.cache.some((m) => m.id === given)) return timeOrderedId();
+    return repo.get(given).then((found) => (found ? timeOrderedId() : given));
   }
 
-  async function recent(state: SessionState, op: Extract<SessionOp, { type: 'recent' }>): Promise<MessageValue[]> {
+  /** The recent messages asked for: from the cache when it holds enough, else read from the store. */
+  function recent(state: SessionState, op: Extract<SessionOp, { type: 'recent' }>): MessageValue[] | Promise<MessageValue[]> {
     const matches = (m: MessageValue) => (!op.sender || m.sender === op.sender) && (!op.senderName || m.sender_name === op.senderName);
-    let pool = state.cache.filter(matches);
-    if (pool.length < op.limit && !state.complete) {
-      pool = (await repo.session(key.flowId, key.sessionId, {})).map(fromRecord).filter(matches);
-    }
-    const newest = pool.slice(-op.limit);
-    return op.newestFirst ? newest.reverse() : newest;
+    const newest = (pool: MessageValue[]) => {
+      const last = pool.slice(-op.limit);
+      return op.newestFirst ? last.reverse() : last;
+    };
+    const pool = state.cache.filter(matches);
+    if (pool.length >= op.limit || state.complete) return newest(pool);
+    return repo.session(key.flowId, key.sessionId, {}).then((records) => newest(records.map(fromRecord).filter(matches)));
   }
 }

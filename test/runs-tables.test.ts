@@ -10,6 +10,7 @@ import { failureDetail, failureError, statusOf } from '../src/runs/failure-table
 import type { RunFailure, RunFailureKind } from '../src/runs/run-failure.js';
 import { failureOf } from '../src/runs/run-failure.js';
 import { RunLog, replayFinished, type LogEntry } from '../src/runs/run-log.js';
+import { Deadlines } from '../src/runs/deadlines.js';
 import { advance, IllegalTransitionError, isTerminal, TRANSITIONS, type RunStatus } from '../src/runs/run-status.js';
 
 const vertex = { vertexId: 'Calc-1', componentType: 'Calculator', displayName: 'Calculator' };
@@ -115,4 +116,26 @@ t.test('an until-watched log keeps entries only until its reader attaches', asyn
   t.same(reader.seen, [1, 2]);
   t.same(log.events, [], 'nothing is held once it was read');
   t.equal(log.length, 2, 'numbering goes on');
+});
+
+t.test('deadlines: items expire in the order they came, a removed one never, and a late one after the head went', async (t) => {
+  const expired: string[] = [];
+  let heard!: () => void;
+  const deadlines = new Deadlines<string>(30, (item) => {
+    expired.push(item);
+    if (expired.length === 2) heard();
+  });
+  t.teardown(() => deadlines.close());
+  const two = new Promise<void>((resolve) => (heard = resolve));
+  deadlines.add('a');
+  deadlines.add('b');
+  deadlines.add('c');
+  deadlines.remove('a');
+  deadlines.remove('b');
+  // The timer armed for `a` fires first, finds `c` not yet due, and re-arms for it.
+  const started = Date.now();
+  deadlines.add('d');
+  await two;
+  t.same(expired, ['c', 'd']);
+  t.ok(Date.now() - started >= 25, 'not before their time');
 });

@@ -20,7 +20,6 @@ export class LiveRun<A> {
   stoppedFor: RunFailure | undefined;
   /** The execution, once started. */
   hosted: HostedRun | undefined;
-  timer: NodeJS.Timeout | undefined;
   /** Settle `answer`: for the lifecycle only. */
   resolve!: (answer: A) => void;
   reject!: (error: unknown) => void;
@@ -41,8 +40,6 @@ export class LiveRun<A> {
       this.resolve = resolve;
       this.reject = reject;
     });
-    // A run nobody waits for (a webhook's) must not fail the process when its answer cannot be built.
-    this.answer.catch(() => undefined);
   }
 
   get status(): RunStatus {

@@ -11,8 +11,9 @@ import type { Logger } from '../logger.js';
 import { statusOf } from './failure-table.js';
 import { LiveRun } from './live-run.js';
 import { recoveryAction, type RecoveryCounts, type RecoverySource } from './recovery.js';
-import type { RunAdapter, RunResult, RunStart } from './run-adapter.js';
+import type { RunResult, RunStart } from './run-adapter.js';
 import { asError, failureOf, type CancelReason, type RunFailure } from './run-failure.js';
+import { Deadlines } from './deadlines.js';
 import { RunQueue } from './run-queue.js';
 import { isTerminal, type RunStatus } from './run-status.js';
 
@@ -32,15 +33,18 @@ export class Runs {
   private readonly live = new Map<string, LiveRun<any>>();
   private readonly queue: RunQueue<{ run: LiveRun<any>; job: JobInput }>;
   private readonly cancelRun = (run: LiveRun<any>, reason: CancelReason) => this.cancel(run, reason);
+  private readonly deadlines: Deadlines<LiveRun<any>>;
   /** Set at shutdown: nothing more is recorded (runs cut off are recovered at the next start). */
   private closed = false;
 
   constructor(
     private readonly host: ActorHost,
     private readonly logger: Logger,
-    private readonly options: RunsOptions,
+    options: RunsOptions,
   ) {
     this.queue = new RunQueue(options.concurrency, ({ run, job }) => this.execute(run, job));
+    const timedOut: RunFailure = { kind: 'timed_out', timeoutMs: options.timeoutMs };
+    this.deadlines = new Deadlines(options.timeoutMs, (run) => this.stop(run, timedOut));
   }
 
   /** Starts a run now (sync and streamed runs): it is in progress when this returns. */
@@ -74,7 +78,7 @@ export class Runs {
   /** Requeues or interrupts what a stopped process left unfinished; call once, at start-up. */
   async recover(sources: readonly RecoverySource[]): Promise<RecoveryCounts> {
     const counts: RecoveryCounts = { requeued: 0, interrupted: 0 };
-    const endings: Promise<void>[] = [];
+    const endings: (Promise<void> | undefined)[] = [];
     for (const source of sources) {
       for (const unfinished of await source.unfinished()) {
         const decision = recoveryAction(unfinished);
@@ -102,6 +106,7 @@ export class Runs {
   close(): void {
     this.closed = true;
     this.queue.clear();
+    this.deadlines.close();
     for (const run of [...this.live.values()]) {
       if (isTerminal(run.status)) continue;
       run.hosted?.abort();
@@ -116,8 +121,8 @@ export class Runs {
     return run;
   }
 
-  private execute<A>(run: LiveRun<A>, job: JobInput): Promise<void> {
-    if (isTerminal(run.status)) return Promise.resolve();
+  private execute<A>(run: LiveRun<A>, job: JobInput): Promise<void> | undefined {
+    if (isTerminal(run.status)) return undefined;
     // Stopped before it started (while its queued record was being written).
     if (run.stoppedFor) return this.settle(run, notRun(run.stoppedFor));
     const { adapter } = run;
@@ -127,8 +132,7 @@ export class Runs {
     }
     adapter.started?.(run)?.catch((err: unknown) => this.logger.error({ err, runId: run.id }, 'run start could not be recorded'));
     run.hosted = this.host.run(job, this.emitter(run));
-    const { timeoutMs } = this.options;
-    run.timer = setTimeout(() => this.stop(run, { kind: 'timed_out', timeoutMs }), timeoutMs);
+    this.deadlines.add(run);
     return run.hosted.result.then(
       (hosted) => this.settle(run, this.resultOf(run, hosted)),
       (error: unknown) => this.settle(run, notRun({ kind: 'crash', error: asError(error) })),
@@ -168,10 +172,13 @@ export class Runs {
     run.hosted?.abort();
   }
 
-  /** The one end of every run: its status, its answer, its record, then its log ends. */
-  private async settle<A>(run: LiveRun<A>, result: RunResult): Promise<void> {
-    if (isTerminal(run.status)) return;
-    clearTimeout(run.timer);
+  /**
+   * The one end of every run: its status, its answer, its record, then its log ends. Not an async function: a run
+   * with nothing to record (a v1 run) ends without a promise of its own.
+   */
+  private settle<A>(run: LiveRun<A>, result: RunResult): Promise<void> | undefined {
+    if (isTerminal(run.status)) return undefined;
+    this.deadlines.remove(run);
     run.moveTo(result.status);
     const { adapter } = run;
     let answer: A;
@@ -180,15 +187,23 @@ export class Runs {
     } catch (error) {
       this.logger.error({ err: error, runId: run.id }, 'run answer could not be built');
       this.finish(run);
+      // A run nobody waits for (a webhook's) must not fail the process with an unhandled rejection.
+      run.answer.catch(() => undefined);
       run.reject(error);
-      return;
+      return undefined;
     }
-    if (adapter.persist && !this.closed) {
-      try {
-        await adapter.persist(run, answer);
-      } catch (err) {
-        this.logger.error({ err, runId: run.id }, 'run result could not be recorded');
-      }
+    if (adapter.persist && !this.closed) return this.persist(run, answer);
+    this.finish(run);
+    run.resolve(answer);
+    return undefined;
+  }
+
+  /** Records the answer, then gives it: a record that cannot be written is logged and the answer stands. */
+  private async persist<A>(run: LiveRun<A>, answer: A): Promise<void> {
+    try {
+      await run.adapter.persist!(run, answer);
+    } catch (err) {
+      this.logger.error({ err, runId: run.id }, 'run result could not be recorded');
     }
     this.finish(run);
     run.resolve(answer);
@@ -201,5 +216,3 @@ export class Runs {
 }
 
 const ignore = () => {};
-
-export type { RunAdapter };

@@ -5,7 +5,8 @@ export class RunQueue<T> {
 
   constructor(
     private readonly limit: number,
-    private readonly run: (item: T) => Promise<void>,
+    /** Runs an item; its slot is free again when the promise settles (at once when there is none). */
+    private readonly run: (item: T) => Promise<void> | undefined,
   ) {}
 
   push(item: T): void {
@@ -35,7 +36,12 @@ export class RunQueue<T> {
     while (this.running < this.limit && this.waiting.length > 0) {
       const item = this.waiting.shift()!;
       this.running++;
-      void this.run(item).finally(() => {
+      const running = this.run(item);
+      if (!running) {
+        this.running--;
+        continue;
+      }
+      void running.finally(() => {
         this.running--;
         this.pump();
       });

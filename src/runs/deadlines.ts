@@ -1,0 +1,51 @@
+/**
+ * The timeouts of running runs, with one timer for all of them. Every run gets the same time, so deadlines come in
+ * the order runs start: a Map in insertion order is the queue, and the one timer is armed for its head. A timer per
+ * run cost each run a Timeout object and two calls into the timer lists, a visible share of an echo run's garbage.
+ */
+export class Deadlines<T> {
+  private readonly due = new Map<T, number>();
+  private timer: NodeJS.Timeout | undefined;
+  /** When the armed timer fires (epoch ms). */
+  private armedFor = Infinity;
+
+  constructor(
+    private readonly ms: number,
+    private readonly onExpired: (item: T) => void,
+  ) {}
+
+  add(item: T): void {
+    const at = Date.now() + this.ms;
+    this.due.set(item, at);
+    if (this.due.size === 1) this.arm(at);
+  }
+
+  /** Forgets an item that ended in time; the timer stays armed and re-arms for the new head when it fires. */
+  remove(item: T): void {
+    this.due.delete(item);
+  }
+
+  close(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.due.clear();
+  }
+
+  private arm(at: number): void {
+    if (this.timer && at >= this.armedFor) return;
+    clearTimeout(this.timer);
+    this.armedFor = at;
+    this.timer = setTimeout(() => this.fire(), Math.max(0, at - Date.now()));
+  }
+
+  private fire(): void {
+    this.timer = undefined;
+    this.armedFor = Infinity;
+    const now = Date.now();
+    for (const [item, at] of this.due) {
+      if (at > now) return this.arm(at);
+      this.due.delete(item);
+      this.onExpired(item);
+    }
+  }
+}
