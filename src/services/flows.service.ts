@@ -143,22 +143,25 @@ export class FlowsService {
    * The flow a run names: a UUID is looked up by id, anything else by the user's endpoint names (Langflow's rule;
    * both owner-scoped, so another user's flow is "not found").
    */
-  async runnable(userId: string, idOrName: string): Promise<FlowRecord> {
-    const flow = await this.findRunnable(userId, idOrName);
-    if (!flow) throw new NotFoundError(`Flow identifier ${idOrName} not found`);
-    return flow;
+  runnable(userId: string, idOrName: string): Promise<FlowRecord> {
+    // Promise chains rather than async functions on the run path: no suspended frame per request.
+    return this.findRunnable(userId, idOrName).then((flow) => {
+      if (!flow) throw new NotFoundError(`Flow identifier ${idOrName} not found`);
+      return flow;
+    });
   }
 
   /**
    * `runnable` without the error: undefined when the user has no such flow. Runs only read the record, so it comes
    * from the store's shared copies (never change it).
    */
-  async findRunnable(userId: string, idOrName: string): Promise<FlowRecord | undefined> {
-    if (!UUID.test(idOrName)) return await this.store.flows.getSharedByEndpointName(userId, idOrName);
+  findRunnable(userId: string, idOrName: string): Promise<FlowRecord | undefined> {
+    if (!UUID.test(idOrName)) return this.store.flows.getSharedByEndpointName(userId, idOrName);
     const id = idOrName.toLowerCase();
-    const flow = await this.store.flows.getShared(id);
-    if (flow && flow.user_id === userId) return flow;
-    return this.options.shareExamples ? this.examples.get(id) : undefined;
+    return this.store.flows.getShared(id).then((flow) => {
+      if (flow && flow.user_id === userId) return flow;
+      return this.options.shareExamples ? this.examples.get(id) : undefined;
+    });
   }
 
   /** The flow a webhook names when webhook auth is off: any owner's, by id or endpoint name. */
