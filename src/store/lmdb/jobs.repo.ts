@@ -8,6 +8,7 @@ import type { JobEvent, JobRecord } from '../../../protocol/job.schema.js';
 import { TERMINAL_STATUSES } from '../../../protocol/workflow.schema.js';
 import type { JobRepo } from '../port.js';
 import { answer } from './answer.js';
+import { HIGH } from './keys.js';
 
 type ExpiryKey = [expiresAt: number, jobId: string];
 
@@ -44,7 +45,7 @@ export function lmdbJobs(env: RootDatabase): JobRepo {
       await Promise.all(writes);
     },
     async expireEvents(now) {
-      const due = [...expiry.getKeys({ end: [now, '\uffff'] })];
+      const due = [...expiry.getKeys({ end: [now, HIGH] })];
       if (due.length === 0) return 0;
       await env.transaction(() => {
         for (const key of due) {

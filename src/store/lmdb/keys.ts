@@ -1,7 +1,11 @@
 /** Key helpers for ordered-binary array keys. */
 
-/** Upper bound for a prefix scan: strings and numbers in the next position all sort below it. */
-export const HIGH = '\uffff';
+/**
+ * Upper bound for a prefix scan: numbers and strings in the next position sort below it. Keys are UTF-8, so the
+ * highest code point, not U+FFFF: a string starting with an emoji (F0 ...) sorted above '\uffff' (EF BF BF) and
+ * fell out of every scan. Only a string starting with U+10FFFF itself followed by more still sorts above.
+ */
+export const HIGH = '\u{10FFFF}';
 
 /** Where a database that shares msgpack structures keeps them (a symbol key: range scans never meet it). */
 export const SHARED_STRUCTURES = Symbol.for('structures');
