@@ -1,5 +1,6 @@
 /** API keys: stored hashed; shown masked, except once on creation. */
 import { z } from 'zod';
+import { BoundedId, BoundedName } from './limits.js';
 
 export const ApiKeyRecord = z.object({
   id: z.string(),
@@ -31,6 +32,6 @@ export const ApiKeyRead = z
 
 export const ApiKeysList = z.object({ total_count: z.number().int(), user_id: z.string(), api_keys: z.array(ApiKeyRead) });
 
-export const ApiKeyCreate = z.object({ name: z.string().nullable().optional() }).loose();
+export const ApiKeyCreate = z.object({ name: BoundedName.nullable().optional() }).loose();
 
 export const StoreApiKey = z.object({ api_key: z.string().min(1) });

@@ -1,5 +1,6 @@
 /** Flows as Langflow's FlowRead/FlowCreate/FlowUpdate/FlowHeader describe them; `data` is kept exactly as given. */
 import { z } from 'zod';
+import { BoundedId, BoundedName } from './limits.js';
 import { pageOf } from './common.schema.js';
 
 export const AccessType = z.enum(['PRIVATE', 'PUBLIC']);
@@ -62,7 +63,7 @@ export function toFlowRead(flow: FlowRecord): FlowRead {
 }
 
 /** Endpoint names: letters, digits, hyphens and underscores (Langflow's rule). */
-export const EndpointName = z.string().regex(/^[a-zA-Z0-9_-]+$/, 'Endpoint name must contain only letters, numbers, hyphens, and underscores');
+export const EndpointName = BoundedName.regex(/^[a-zA-Z0-9_-]+$/, 'Endpoint name must contain only letters, numbers, hyphens, and underscores');
 
 /**
  * Only `name` is required. Unknown keys (an export's `id`, `last_tested_version`, ...) are accepted and ignored,
@@ -70,7 +71,7 @@ export const EndpointName = z.string().regex(/^[a-zA-Z0-9_-]+$/, 'Endpoint name 
  */
 export const FlowCreate = z
   .object({
-    name: z.string(),
+    name: BoundedName,
     description: z.string().nullable().optional(),
     icon: z.string().nullable().optional(),
     icon_bg_color: z.string().nullable().optional(),
@@ -97,7 +98,7 @@ export type FlowCreate = z.infer<typeof FlowCreate>;
 /** Absent or null fields leave the flow as it is, except `endpoint_name`: null or "" clears it. */
 export const FlowUpdate = z
   .object({
-    name: z.string().nullable().optional(),
+    name: BoundedName.nullable().optional(),
     description: z.string().nullable().optional(),
     data: FlowData.nullable().optional(),
     folder_id: UuidString.nullable().optional(),

@@ -1,10 +1,11 @@
 /** Monitor API shapes for messages (spec 4.5; Langflow's MessageResponse / MessageUpdate). */
 import { z } from 'zod';
+import { BoundedId, BoundedName } from './limits.js';
 import { QueryInt } from './common.schema.js';
 
 export const MessagesQuery = z.object({
-  flow_id: z.string().optional(),
-  session_id: z.string().optional(),
+  flow_id: BoundedId.optional(),
+  session_id: BoundedId.optional(),
   sender: z.string().optional(),
   sender_name: z.string().optional(),
   order_by: z.enum(['timestamp', 'sender', 'sender_name', 'session_id', 'text', 'id']).default('timestamp'),
@@ -36,7 +37,7 @@ export const MessageUpdate = z
     text: z.string().nullable().optional(),
     sender: z.string().nullable().optional(),
     sender_name: z.string().nullable().optional(),
-    session_id: z.string().nullable().optional(),
+    session_id: BoundedId.nullable().optional(),
     context_id: z.string().nullable().optional(),
     files: z.array(z.string()).nullable().optional(),
     edit: z.boolean().nullable().optional(),

@@ -1,5 +1,6 @@
 /** Projects (Langflow's folders): records, FolderRead/FolderCreate/FolderUpdate and the upload file. */
 import { z } from 'zod';
+import { BoundedId, BoundedName } from './limits.js';
 import { pageOf } from './common.schema.js';
 import { FlowRead, UuidString } from './flow.schema.js';
 
@@ -27,7 +28,7 @@ export function toProjectRead(project: ProjectRecord): ProjectRead {
 
 export const ProjectCreate = z
   .object({
-    name: z.string(),
+    name: BoundedName,
     description: z.string().nullable().optional(),
     auth_settings: AuthSettings.nullable().optional(),
     parent_id: UuidString.nullable().optional(),
@@ -40,7 +41,7 @@ export type ProjectCreate = z.infer<typeof ProjectCreate>;
 /** `flows`/`components`, when sent, are the project's complete membership (flows left out go back to the default project). */
 export const ProjectUpdate = z
   .object({
-    name: z.string().nullable().optional(),
+    name: BoundedName.nullable().optional(),
     description: z.string().nullable().optional(),
     parent_id: UuidString.nullable().optional(),
     components: z.array(UuidString).optional(),
@@ -57,7 +58,7 @@ export const ProjectWithPaginatedFlows = z.object({ folder: ProjectRead, flows: 
 /** The JSON file of `POST /api/v1/projects/upload`; each flow is checked as a FlowCreate afterwards. */
 export const ProjectFile = z
   .object({
-    folder_name: z.string(),
+    folder_name: BoundedName,
     folder_description: z.string().nullable().optional(),
     flows: z.array(z.unknown()),
   })

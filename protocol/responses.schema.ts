@@ -3,15 +3,16 @@
  * `model` names a flow. Also the OpenAI error body its errors use and the record kept per response.
  */
 import { z } from 'zod';
+import { BoundedId, BoundedName } from './limits.js';
 
 export const ResponsesRequest = z
   .object({
-    model: z.string().describe('The flow id or endpoint name to run.'),
+    model: BoundedId.describe('The flow id or endpoint name to run.'),
     input: z.string().describe('The input text, given to the flow\'s Chat Input.'),
     stream: z.boolean().default(false),
     background: z.boolean().default(false),
     tools: z.array(z.unknown()).nullable().optional().describe('Not supported: any value is refused.'),
-    previous_response_id: z.string().nullable().optional().describe('A response id, or any session id, to continue a conversation.'),
+    previous_response_id: BoundedId.nullable().optional().describe('A response id, or any session id, to continue a conversation.'),
     include: z.array(z.string()).nullable().optional().describe('`tool_call.results` reports tool calls with their results.'),
   })
   .meta({ id: 'OpenAIResponsesRequest' });

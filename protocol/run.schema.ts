@@ -1,5 +1,6 @@
 /** v1 run requests (spec 2.8; Langflow's SimplifiedAPIRequest and the run/advanced body). */
 import { z } from 'zod';
+import { BoundedId, BoundedName } from './limits.js';
 
 export const Tweaks = z.record(z.string(), z.unknown()).meta({ id: 'Tweaks' });
 
@@ -10,7 +11,7 @@ export const RunRequest = z
     output_type: z.string().default('chat'),
     output_component: z.string().default(''),
     tweaks: Tweaks.nullable().optional(),
-    session_id: z.string().nullable().optional(),
+    session_id: BoundedId.nullable().optional(),
   })
   .meta({ id: 'SimplifiedAPIRequest' });
 export type RunRequest = z.infer<typeof RunRequest>;
@@ -18,7 +19,7 @@ export type RunRequest = z.infer<typeof RunRequest>;
 export const AdvancedRunInput = z.strictObject({
   components: z.array(z.string()).default([]),
   input_value: z.string().nullable().optional(),
-  session: z.string().nullable().optional(),
+  session: BoundedId.nullable().optional(),
   type: z.enum(['chat', 'text', 'any', 'json']).default('any'),
 });
 
@@ -28,7 +29,7 @@ export const AdvancedRunRequest = z
     outputs: z.array(z.string()).nullable().optional(),
     tweaks: Tweaks.nullable().optional(),
     stream: z.boolean().default(false),
-    session_id: z.string().nullable().optional(),
+    session_id: BoundedId.nullable().optional(),
   })
   .meta({ id: 'RunAdvancedRequest' });
 

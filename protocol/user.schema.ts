@@ -1,5 +1,6 @@
 /** Users as stored and as Langflow's UserRead shows them (note Langflow's `create_at`). */
 import { z } from 'zod';
+import { BoundedId, BoundedName } from './limits.js';
 
 export const UserOptins = z.record(z.string(), z.unknown());
 
@@ -22,13 +23,13 @@ export const UserRead = UserRecord.omit({ password_hash: true }).meta({ id: 'Use
 export type UserRead = z.infer<typeof UserRead>;
 
 export const UserCreate = z.object({
-  username: z.string().min(1),
+  username: BoundedName.min(1),
   password: z.string().min(1),
   optins: UserOptins.optional(),
 });
 
 export const UserUpdate = z.object({
-  username: z.string().min(1).optional(),
+  username: BoundedName.min(1).optional(),
   profile_image: z.string().nullable().optional(),
   password: z.string().min(1).optional(),
   is_active: z.boolean().optional(),

@@ -1,5 +1,6 @@
 /** Global variables (Langflow's /api/v1/variables): Generic values are readable, Credential values never leave. */
 import { z } from 'zod';
+import { BoundedId, BoundedName } from './limits.js';
 
 export const VariableType = z.enum(['Credential', 'Generic']);
 
@@ -22,7 +23,7 @@ export const VariableRead = z
 
 export const VariableCreate = z
   .object({
-    name: z.string().max(256),
+    name: BoundedName,
     value: z.string(),
     default_fields: z.array(z.string()).default([]),
     type: VariableType.default('Credential'),
@@ -32,7 +33,7 @@ export const VariableCreate = z
 export const VariableUpdate = z
   .object({
     id: z.string().optional(),
-    name: z.string().min(1).max(256).optional(),
+    name: BoundedName.min(1).optional(),
     value: z.string().min(1).optional(),
     default_fields: z.array(z.string()).optional(),
     type: VariableType.optional(),

@@ -1,5 +1,6 @@
 /** The v2 workflow API (spec 2.1-2.7, part 3): requests, the run reply, the job reply, stop. */
 import { z } from 'zod';
+import { BoundedId, ID_TOO_LONG, idTooLong } from './limits.js';
 import { QueryBool } from './common.schema.js';
 
 export const JobStatus = z.enum(['queued', 'in_progress', 'completed', 'failed', 'cancelled', 'timed_out', 'error']).meta({ id: 'JobStatus' });
@@ -21,14 +22,20 @@ export const WorkflowGlobals = z
 
 export const WorkflowRequest = z
   .strictObject({
-    flow_id: z.string().min(1),
-    flow_version: z.string().min(1).optional(),
+    flow_id: BoundedId.min(1),
+    flow_version: BoundedId.min(1).optional(),
     background: z.boolean().default(false),
     /** Without `background`: the run's events as SSE. With it: the job reply; the client attaches with GET. */
     stream: z.boolean().default(false),
     /** `<component_id>.<param>` -> value. */
     inputs: z.record(z.string(), z.unknown()).nullable().optional(),
     globals: WorkflowGlobals.default({}),
+  })
+  // A session id given as an input becomes a store key: bounded as every id is (the record's other values are free).
+  .superRefine((request, ctx) => {
+    for (const [key, value] of Object.entries(request.inputs ?? {})) {
+      if (key.endsWith('.session_id') && idTooLong(value)) ctx.addIssue({ code: 'custom', path: ['inputs', key], message: ID_TOO_LONG });
+    }
   })
   .meta({ id: 'WorkflowExecutionRequest' });
 export type WorkflowRequest = z.infer<typeof WorkflowRequest>;
@@ -80,7 +87,7 @@ export const WorkflowJobResponse = z
 export type WorkflowJobResponse = z.infer<typeof WorkflowJobResponse>;
 
 export const WorkflowStatusQuery = z.object({
-  job_id: z.string().optional(),
+  job_id: BoundedId.optional(),
   stream: QueryBool.default(false),
   /** Resume after this event (exclusive), like `Last-Event-ID`. */
   sequence_id: z.coerce.number().int().min(0).optional(),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ApiKeyCreate, ApiKeyRead, ApiKeysList, StoreApiKey } from '../../../protocol/api-key.schema.js';
 import type { Services } from '../../services/services.js';
 import { defineRoute, type Route } from '../../edge/route.js';
+import { BoundedId } from '../../../protocol/limits.js';
 
 export function apiKeyRoutes(services: Services): Route[] {
   const { apiKeys, users, secrets } = services;
@@ -35,7 +36,7 @@ export function apiKeyRoutes(services: Services): Route[] {
       summary: 'Revoke an API key',
       tags: ['APIKey'],
       auth: 'user',
-      params: z.object({ api_key_id: z.string() }),
+      params: z.object({ api_key_id: BoundedId }),
       responses: { 200: { description: 'Deleted', schema: z.object({ detail: z.string() }) } },
       async handler({ principal, params }) {
         await apiKeys.delete(principal!.userId, params.api_key_id);

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { Services } from '../../services/services.js';
 import { defineRoute, type Route } from '../../edge/route.js';
+import { BoundedId } from '../../../protocol/limits.js';
 
 const FlowVersionItem = z.object({ version: z.string(), created_at: z.string() }).meta({ id: 'FlowVersion' });
 
@@ -13,7 +14,7 @@ export function flowVersionsRoutes({ flows, versions }: Services): Route[] {
       summary: "List a flow's stored versions (content hashes for flow_version), oldest first",
       tags: ['Flows'],
       auth: 'user',
-      params: z.object({ flow_id: z.string() }),
+      params: z.object({ flow_id: BoundedId }),
       responses: { 200: { description: 'The versions', schema: z.array(FlowVersionItem) } },
       async handler({ params, principal }) {
         const flow = await flows.owned(principal!.userId, params.flow_id);

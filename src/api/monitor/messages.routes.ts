@@ -6,6 +6,7 @@ import { Reply } from '../../edge/reply.js';
 import { defineRoute, type Route } from '../../edge/route.js';
 import { messageRead, messageResponse } from '../../langflow/message-response.js';
 import type { MessageChanges } from '../../services/messages.service.js';
+import { BoundedId } from '../../../protocol/limits.js';
 
 const TAGS = ['Monitor'];
 
@@ -40,7 +41,7 @@ export function messagesRoutes(services: Services): Route[] {
       summary: 'Session ids that have messages',
       tags: TAGS,
       auth: 'user',
-      query: z.object({ flow_id: z.string().optional() }),
+      query: z.object({ flow_id: BoundedId.optional() }),
       responses: { 200: { description: 'Session ids', schema: z.array(z.string()) } },
       handler: ({ query, principal }) => messages.sessions(principal!.userId, query.flow_id),
     }),
@@ -63,7 +64,7 @@ export function messagesRoutes(services: Services): Route[] {
       summary: 'Update a message; changing its text marks it edited',
       tags: TAGS,
       auth: 'user',
-      params: z.object({ message_id: z.string() }),
+      params: z.object({ message_id: BoundedId }),
       body: MessageUpdate,
       responses: { 200: { description: 'The updated message' } },
       handler: async ({ params, body, principal }) => messageRead(await messages.update(principal!.userId, params.message_id, body as MessageChanges)),
@@ -74,8 +75,8 @@ export function messagesRoutes(services: Services): Route[] {
       summary: 'Move every message of a session to another session id',
       tags: TAGS,
       auth: 'user',
-      params: z.object({ old_session_id: z.string() }),
-      query: z.object({ new_session_id: z.string().min(1) }),
+      params: z.object({ old_session_id: BoundedId }),
+      query: z.object({ new_session_id: BoundedId.min(1) }),
       responses: { 200: { description: 'The moved messages', schema: z.array(MessageResponse) } },
       handler: async ({ params, query, principal }) =>
         (await messages.renameSession(principal!.userId, params.old_session_id, query.new_session_id)).map(messageResponse),
@@ -86,7 +87,7 @@ export function messagesRoutes(services: Services): Route[] {
       summary: 'Delete every message of a session',
       tags: TAGS,
       auth: 'user',
-      params: z.object({ session_id: z.string() }),
+      params: z.object({ session_id: BoundedId }),
       responses: { 204: { description: 'Deleted' } },
       handler: async ({ params, principal }) => {
         await messages.deleteSession(principal!.userId, params.session_id);

@@ -16,6 +16,7 @@ import type { PreparedResponse } from '../../services/responses/response-runs.js
 import { headerVariables } from '../run/global-vars.js';
 import { openaiErrorBody } from './openai-error.js';
 import { ResponseStreamEncoder } from './response-stream.js';
+import { BoundedId } from '../../../protocol/limits.js';
 
 const errorReply = (description: string) => ({ description, schema: OpenAIErrorBody });
 
@@ -82,7 +83,7 @@ export function responsesRoutes(services: Services): Route[] {
       summary: 'A stored Response by id (a background response reads in_progress until its run ends)',
       tags: ['OpenAI Responses API'],
       auth: 'api-key',
-      params: z.object({ response_id: z.string() }),
+      params: z.object({ response_id: BoundedId }),
       errorBody: openaiErrorBody,
       responses: { 200: { description: 'The Response', schema: ResponseObject }, 404: errorReply('No such response') },
       async handler({ params, principal }) {
@@ -97,7 +98,7 @@ export function responsesRoutes(services: Services): Route[] {
       summary: 'Cancel a background response (it ends cancelled; a finished one is returned as it is)',
       tags: ['OpenAI Responses API'],
       auth: 'api-key',
-      params: z.object({ response_id: z.string() }),
+      params: z.object({ response_id: BoundedId }),
       errorBody: openaiErrorBody,
       responses: {
         200: { description: 'The Response', schema: ResponseObject },

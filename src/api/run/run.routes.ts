@@ -13,8 +13,9 @@ import { resultAdapter, type RunAdapter, type RunResult } from '../../runs/run-a
 import type { PreparedRun } from '../../services/flow-runner.js';
 import { headerVariables } from './global-vars.js';
 import { replyOf } from './run-outcome.js';
+import { BoundedId } from '../../../protocol/limits.js';
 
-const FlowParam = z.object({ flow_id_or_name: z.string() });
+const FlowParam = z.object({ flow_id_or_name: BoundedId });
 const StreamQuery = z.object({ stream: QueryBool.default(false) });
 
 /** A streamed run's log holds Langflow's stream events until the request's own stream reads them. */

@@ -7,8 +7,9 @@ import { Reply } from '../../edge/reply.js';
 import { defineRoute, type Route } from '../../edge/route.js';
 import { BadRequestError, ForbiddenError } from '../../errors/index.js';
 import { UsersService } from '../../services/users.service.js';
+import { BoundedId } from '../../../protocol/limits.js';
 
-const UserIdParams = z.object({ user_id: z.string() });
+const UserIdParams = z.object({ user_id: BoundedId });
 const UsersPage = z.object({ total_count: z.number().int(), users: z.array(UserRead) });
 
 export function usersRoutes(services: Services): Route[] {

@@ -4,8 +4,9 @@ import { VariableCreate, VariableRead, VariableUpdate } from '../../../protocol/
 import type { Services } from '../../services/services.js';
 import { Reply } from '../../edge/reply.js';
 import { defineRoute, type Route } from '../../edge/route.js';
+import { BoundedId } from '../../../protocol/limits.js';
 
-const IdParams = z.object({ variable_id: z.string() });
+const IdParams = z.object({ variable_id: BoundedId });
 
 export function variablesRoutes(services: Services): Route[] {
   const { variables } = services;

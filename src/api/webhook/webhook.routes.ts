@@ -8,6 +8,7 @@ import type { Services } from '../../services/services.js';
 import { Reply } from '../../edge/reply.js';
 import { defineRoute, type Route } from '../../edge/route.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors/index.js';
+import { BoundedId } from '../../../protocol/limits.js';
 
 const WebhookReply = z.object({ message: z.string(), status: z.string(), job_id: z.string() }).meta({ id: 'WebhookResponse' });
 
@@ -20,7 +21,7 @@ export function webhookRoutes(services: Services): Route[] {
       summary: 'Start a flow in the background from a payload',
       tags: ['Base'],
       auth: 'webhook',
-      params: z.object({ flow_id_or_name: z.string() }),
+      params: z.object({ flow_id_or_name: BoundedId }),
       bodyKind: 'raw',
       responses: { 202: { description: 'Started', schema: WebhookReply } },
       async handler({ params, body, principal }) {
