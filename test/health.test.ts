@@ -28,3 +28,23 @@ t.test('health_check answers 500 when the store is unavailable', async (t) => {
   const alive = await server.request('/health', { key: null });
   t.equal(alive.status, 200, '/health does not check the store');
 });
+
+t.test('health_check is right under concurrency: 500 checks, 50 at a time, all healthy', async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  const statuses: number[] = [];
+  const bodies = new Set<string>();
+  let next = 0;
+  const worker = async () => {
+    while (next < 500) {
+      next++;
+      const res = await server.request('/api/v1/health_check', { key: null });
+      statuses.push(res.status);
+      bodies.add(await res.text());
+    }
+  };
+  await Promise.all(Array.from({ length: 50 }, worker));
+  t.equal(statuses.length, 500);
+  t.same([...new Set(statuses)], [200], 'every check answered 200');
+  t.same([...bodies].map((b) => JSON.parse(b)), [{ status: 'ok', chat: 'ok', db: 'ok' }], "in Langflow's shape");
+});

@@ -31,6 +31,13 @@ export function openLmdbStore(dataDir: string, sync: StoreSync = 'full'): Store 
   const settings = env.openDB<string, string>({ name: 'settings', encoding: 'msgpack' });
   // lmdb throws from a timer (an uncaught exception) when written after close, so we refuse first.
   let closed = false;
+  let pinging: Promise<void> | undefined;
+  let probes = 0;
+  const writeAndReadBack = async () => {
+    const probe = `${process.pid}:${++probes}`;
+    await settings.put('health.probe', probe);
+    if (settings.get('health.probe') !== probe) throw new Error('store read-back mismatch');
+  };
 
   return {
     users: lmdbUsers(env),
@@ -48,11 +55,13 @@ export function openLmdbStore(dataDir: string, sync: StoreSync = 'full'): Store 
         await settings.put(name, value);
       },
     },
-    async ping() {
-      if (closed) throw new Error('store is closed');
-      const probe = String(Date.now());
-      await settings.put('health.probe', probe);
-      if (settings.get('health.probe') !== probe) throw new Error('store read-back mismatch');
+    ping() {
+      if (closed) return Promise.reject(new Error('store is closed'));
+      // Concurrent checks share one probe: each writing its own value to the one key made a check that read back
+      // another's value report the store broken (a false alarm that restarts healthy pods), and a write per
+      // caller made a burst of checks a burst of commits.
+      pinging ??= writeAndReadBack().finally(() => (pinging = undefined));
+      return pinging;
     },
     async close() {
       if (closed) return;
