@@ -128,6 +128,53 @@ t.test('background runs: recorded before they queue, run in arrival order, and a
   t.equal((await a.answer).status, 'completed');
 });
 
+t.test('a queued run starts only once its start is recorded, so a run that kills the process is not run again at every start', async (t) => {
+  const runs = lifecycle(t);
+  const g = gate();
+  let recordStart!: () => void;
+  let startAsked!: () => void;
+  const asked = new Promise<void>((resolve) => (startAsked = resolve));
+  const { calls, adapter } = tracing({
+    started: () => new Promise<void>((resolve) => ((recordStart = () => (calls.push('started'), resolve())), startAsked())),
+  });
+  const run = await runs.enqueue(startOf(graphOf([['g', g.component]], []), adapter));
+  await asked;
+  t.equal(run.status, 'in_progress', 'taken from the queue');
+  t.equal(g.runs, 0, 'but not run while its start record is being written');
+  recordStart();
+  await g.started;
+  g.release();
+  t.equal((await run.answer).status, 'completed');
+  t.same(calls, ['status:queued', 'queued', 'status:in_progress', 'started', 'settle:completed', 'persist:completed']);
+});
+
+t.test('a queued run whose start cannot be recorded ends with a store failure without running', async (t) => {
+  const runs = lifecycle(t);
+  const g = gate();
+  const { adapter } = tracing({ started: () => Promise.reject(new Error('disk full')) });
+  const run = await runs.enqueue(startOf(graphOf([['g', g.component]], []), adapter));
+  const result = await run.answer;
+  t.equal(result.status, 'failed');
+  t.equal(result.failure?.kind, 'store');
+  t.equal(g.runs, 0, 'it never ran');
+});
+
+t.test('a queued run stopped while its start is being recorded ends cancelled without running', async (t) => {
+  const runs = lifecycle(t);
+  const g = gate();
+  let recordStart!: () => void;
+  let startAsked!: () => void;
+  const asked = new Promise<void>((resolve) => (startAsked = resolve));
+  const { adapter } = tracing({ started: () => new Promise<void>((resolve) => ((recordStart = resolve), startAsked())) });
+  const run = await runs.enqueue(startOf(graphOf([['g', g.component]], []), adapter));
+  await asked;
+  run.cancel('stop');
+  recordStart();
+  const result = await run.answer;
+  t.equal(result.status, 'cancelled');
+  t.equal(g.runs, 0, 'it never ran');
+});
+
 t.test('an enqueue whose record cannot be written is refused, and leaves nothing behind', async (t) => {
   const runs = lifecycle(t);
   const g = gate();

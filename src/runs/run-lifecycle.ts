@@ -129,8 +129,24 @@ export class Runs {
     if (run.status === 'queued') {
       run.moveTo('in_progress');
       adapter.status?.(run);
+      // A queued run is one a restart runs again, so its start is durable before it runs: were it to kill the
+      // process, its record says in progress and the next start ends it as interrupted, rather than running it
+      // again at every start (a poison job). Runs started at once have no queued record and do not wait.
+      const recorded = adapter.started?.(run);
+      if (recorded) {
+        return recorded.then(
+          () => (run.stoppedFor ? this.settle(run, notRun(run.stoppedFor)) : this.launch(run, job)),
+          (error: unknown) => this.settle(run, notRun({ kind: 'store', error: asError(error) })),
+        );
+      }
+      return this.launch(run, job);
     }
     adapter.started?.(run)?.catch((err: unknown) => this.logger.error({ err, runId: run.id }, 'run start could not be recorded'));
+    return this.launch(run, job);
+  }
+
+  private launch<A>(run: LiveRun<A>, job: JobInput): Promise<void> | undefined {
+    if (this.closed) return undefined;
     run.hosted = this.host.run(job, this.emitter(run));
     this.deadlines.add(run);
     return run.hosted.result.then(
