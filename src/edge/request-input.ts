@@ -2,6 +2,7 @@
 import busboy from 'busboy';
 import type { z } from 'zod';
 import { BadRequestError, PayloadTooLargeError, ValidationError } from '../errors/index.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan, parseUntrustedJson } from '../../protocol/json-guard.js';
 import type { Route, UploadedFile } from './route.js';
 
 /** `a=1&b=2&b=3` -> `{a: '1', b: ['2', '3']}`. */
@@ -27,11 +28,14 @@ export function validate<T>(where: 'path' | 'query' | 'body', schema: z.ZodType<
   throw ValidationError.fromZod(where, detailed.success ? parsed.error : detailed.error);
 }
 
-/** JSON body: empty means undefined (schemas decide whether that is allowed); malformed is a 422. */
+/** JSON body: empty means undefined (schemas decide whether that is allowed); malformed or too deep is a 422. */
 export function parseJsonBody(raw: Buffer): unknown {
   if (raw.length === 0) return undefined;
+  if (nestsDeeperThan(raw, MAX_JSON_DEPTH)) {
+    throw ValidationError.single(['body'], `JSON nests deeper than ${MAX_JSON_DEPTH} levels`, 'json_too_deep');
+  }
   try {
-    return JSON.parse(raw.toString('utf8'));
+    return parseUntrustedJson(raw);
   } catch (error) {
     throw ValidationError.single(['body', 0], `JSON decode error: ${(error as Error).message}`, 'json_invalid');
   }

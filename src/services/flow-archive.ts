@@ -2,8 +2,9 @@
  * Flow files as users move them around: ZIP archives of flow JSON (downloads) and uploaded files that hold
  * one flow, `{"flows": [...]}`, a project file, or a ZIP of flow JSON files (what our downloads produce).
  */
-import { strToU8, strFromU8, unzipSync, zipSync } from 'fflate';
+import { strToU8, unzipSync, zipSync } from 'fflate';
 import { BadRequestError } from '../errors/index.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan, parseUntrustedJson } from '../../protocol/json-guard.js';
 
 export interface ArchiveEntry {
   name: string;
@@ -38,8 +39,9 @@ export function unzipJson(bytes: Uint8Array): unknown[] {
 }
 
 export function parseJson(bytes: Uint8Array, what = 'file'): unknown {
+  if (nestsDeeperThan(bytes, MAX_JSON_DEPTH)) throw new BadRequestError(`Invalid JSON ${what}: it nests deeper than ${MAX_JSON_DEPTH} levels`);
   try {
-    return JSON.parse(strFromU8(bytes));
+    return parseUntrustedJson(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   } catch (error) {
     throw new BadRequestError(`Invalid JSON ${what}: ${(error as Error).message}`);
   }

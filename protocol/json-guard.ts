@@ -1,0 +1,49 @@
+/**
+ * Guards on untrusted JSON, applied before and during parsing so that no body, however built, costs more than its
+ * bytes: nesting past MAX_JSON_DEPTH is refused before parsing (10,000 levels of `[` once overflowed the stack of
+ * every recursive walk after the parse: validation, encoding, copying), and `__proto__` keys are dropped while
+ * parsing, so no later merge or assignment of a parsed object can replace a prototype.
+ */
+
+/** Real Langflow exports nest about 12 levels; a batch or a ZIP of them a few more. */
+export const MAX_JSON_DEPTH = 128;
+
+const OPEN_OBJECT = 0x7b;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_OBJECT = 0x7d;
+const CLOSE_ARRAY = 0x5d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/**
+ * The deepest nesting of objects and arrays in `raw`, stopping as soon as it passes `limit`: one pass over the
+ * bytes, brackets inside strings ignored. Bodies too short to nest past the limit are not scanned at all.
+ */
+export function nestsDeeperThan(raw: Uint8Array, limit: number): boolean {
+  if (raw.length <= limit * 2) return false;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < raw.length; i++) {
+    const byte = raw[i];
+    if (inString) {
+      if (byte === BACKSLASH) i++;
+      else if (byte === QUOTE) inString = false;
+    } else if (byte === QUOTE) {
+      inString = true;
+    } else if (byte === OPEN_OBJECT || byte === OPEN_ARRAY) {
+      if (++depth > limit) return true;
+    } else if (byte === CLOSE_OBJECT || byte === CLOSE_ARRAY) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+const PROTO_KEY = Buffer.from('"__proto__"');
+
+/** JSON.parse, dropping `__proto__` keys; the reviver (a call per value) runs only for bodies that hold one. */
+export function parseUntrustedJson(raw: Buffer): unknown {
+  const text = raw.toString('utf8');
+  if (raw.indexOf(PROTO_KEY) === -1) return JSON.parse(text);
+  return JSON.parse(text, (key, value: unknown) => (key === '__proto__' ? undefined : value));
+}
