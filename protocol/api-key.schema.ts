@@ -1,6 +1,6 @@
 /** API keys: stored hashed; shown masked, except once on creation. */
 import { z } from 'zod';
-import { BoundedId, BoundedName } from './limits.js';
+import { BoundedName } from './limits.js';
 
 export const ApiKeyRecord = z.object({
   id: z.string(),

@@ -1,6 +1,6 @@
 /** Login and token replies (Langflow's /login, /auto_login, /refresh). */
 import { z } from 'zod';
-import { BoundedId, BoundedName } from './limits.js';
+import { BoundedName } from './limits.js';
 
 export const Token = z
   .object({ access_token: z.string(), refresh_token: z.string().nullable(), token_type: z.literal('bearer') })

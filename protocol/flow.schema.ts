@@ -1,6 +1,6 @@
 /** Flows as Langflow's FlowRead/FlowCreate/FlowUpdate/FlowHeader describe them; `data` is kept exactly as given. */
 import { z } from 'zod';
-import { BoundedId, BoundedName } from './limits.js';
+import { BoundedName, LIST_MAX_ITEMS } from './limits.js';
 import { pageOf } from './common.schema.js';
 
 export const AccessType = z.enum(['PRIVATE', 'PUBLIC']);
@@ -154,9 +154,9 @@ export function toFlowHeader(flow: FlowRecord): FlowHeader {
   };
 }
 
-export const FlowListCreate = z.object({ flows: z.array(FlowCreate) }).meta({ id: 'FlowListCreate' });
+export const FlowListCreate = z.object({ flows: z.array(FlowCreate).max(LIST_MAX_ITEMS, `At most ${LIST_MAX_ITEMS} items`) }).meta({ id: 'FlowListCreate' });
 
-export const FlowIds = z.array(UuidString);
+export const FlowIds = z.array(UuidString).max(LIST_MAX_ITEMS, `At most ${LIST_MAX_ITEMS} items`);
 
 export const FlowsPage = pageOf(FlowRead).meta({ id: 'Page_FlowRead_' });
 

@@ -23,3 +23,6 @@ export function idTooLong(value: unknown): boolean {
   return typeof value === 'string' && value.length > ID_MAX_CHARS;
 }
 export const ID_TOO_LONG = tooLong('An id', ID_MAX_CHARS);
+
+/** Items in a list of ids or records sent in one request (bulk delete, download, batch create). */
+export const LIST_MAX_ITEMS = 10_000;

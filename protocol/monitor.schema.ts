@@ -1,6 +1,6 @@
 /** Monitor API shapes for messages (spec 4.5; Langflow's MessageResponse / MessageUpdate). */
 import { z } from 'zod';
-import { BoundedId, BoundedName } from './limits.js';
+import { BoundedId } from './limits.js';
 import { QueryInt } from './common.schema.js';
 
 export const MessagesQuery = z.object({

@@ -1,6 +1,6 @@
 /** Projects (Langflow's folders): records, FolderRead/FolderCreate/FolderUpdate and the upload file. */
 import { z } from 'zod';
-import { BoundedId, BoundedName } from './limits.js';
+import { BoundedName, LIST_MAX_ITEMS } from './limits.js';
 import { pageOf } from './common.schema.js';
 import { FlowRead, UuidString } from './flow.schema.js';
 
@@ -32,7 +32,7 @@ export const ProjectCreate = z
     description: z.string().nullable().optional(),
     auth_settings: AuthSettings.nullable().optional(),
     parent_id: UuidString.nullable().optional(),
-    components_list: z.array(UuidString).nullable().optional(),
+    components_list: z.array(UuidString).max(LIST_MAX_ITEMS, `At most ${LIST_MAX_ITEMS} items`).nullable().optional(),
     flows_list: z.array(UuidString).nullable().optional(),
   })
   .meta({ id: 'FolderCreate' });

@@ -3,7 +3,7 @@
  * `model` names a flow. Also the OpenAI error body its errors use and the record kept per response.
  */
 import { z } from 'zod';
-import { BoundedId, BoundedName } from './limits.js';
+import { BoundedId } from './limits.js';
 
 export const ResponsesRequest = z
   .object({

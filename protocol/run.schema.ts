@@ -1,6 +1,6 @@
 /** v1 run requests (spec 2.8; Langflow's SimplifiedAPIRequest and the run/advanced body). */
 import { z } from 'zod';
-import { BoundedId, BoundedName } from './limits.js';
+import { BoundedId } from './limits.js';
 
 export const Tweaks = z.record(z.string(), z.unknown()).meta({ id: 'Tweaks' });
 

@@ -1,6 +1,6 @@
 /** Users as stored and as Langflow's UserRead shows them (note Langflow's `create_at`). */
 import { z } from 'zod';
-import { BoundedId, BoundedName } from './limits.js';
+import { BoundedName } from './limits.js';
 
 export const UserOptins = z.record(z.string(), z.unknown());
 

@@ -1,6 +1,6 @@
 /** Global variables (Langflow's /api/v1/variables): Generic values are readable, Credential values never leave. */
 import { z } from 'zod';
-import { BoundedId, BoundedName } from './limits.js';
+import { BoundedName } from './limits.js';
 
 export const VariableType = z.enum(['Credential', 'Generic']);
 

@@ -18,6 +18,8 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTO_LOGIN: bool(true),
   SKIP_AUTH_AUTO_LOGIN: bool(false),
+  /** Auto-login answers clients on other machines too (off: loopback clients only). */
+  AUTO_LOGIN_ANY_HOST: bool(false),
   SUPERUSER: z.string().min(1).default('langflow'),
   /** Unset: a password is generated at first start and printed once. */
   SUPERUSER_PASSWORD: z.string().min(1).optional(),
@@ -27,8 +29,10 @@ export const ConfigSchema = z.object({
   SECRET_KEY: z.string().min(16).optional(),
   WEBHOOK_AUTH_ENABLE: bool(true),
   FALLBACK_TO_ENV_VAR: bool(false),
-  /** Megabytes; also the limit of any request body. */
+  /** Megabytes; the limit of an upload (a multipart body). */
   MAX_FILE_SIZE_UPLOAD: z.coerce.number().positive().default(1024),
+  /** Megabytes; the limit of every other request body (JSON, forms, webhook payloads). */
+  MAX_JSON_BODY_MB: z.coerce.number().positive().default(32),
   DEVELOPER_API_ENABLED: bool(true),
   /** Longest a v2 workflow job may run before it is `timed_out` (Langflow: 300 s). */
   JOB_TIMEOUT_SECONDS: z.coerce.number().positive().default(300),

@@ -64,7 +64,7 @@ async function healthStatus(server: TestServer): Promise<number> {
 }
 
 t.test('bodies over the limit', async (t) => {
-  const server = await startTestServer({ MAX_FILE_SIZE_UPLOAD: '1' });
+  const server = await startTestServer({ MAX_JSON_BODY_MB: '1' });
   t.teardown(() => server.close());
 
   t.test('a declared 2 MB body is refused with 413 before it is read', async (t) => {

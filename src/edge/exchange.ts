@@ -89,4 +89,9 @@ export class ExchangeRequest implements RouteRequest<unknown, unknown, unknown> 
   onClientGone(listener: () => void): void {
     onClientGone(this.exchange, listener);
   }
+
+  /** Read when asked, not per request: the response object stays valid until it is answered or aborted. */
+  clientAddress(): string {
+    return this.exchange.aborted ? '' : Buffer.from(this.exchange.res.getRemoteAddressAsText()).toString();
+  }
 }

@@ -45,6 +45,8 @@ export interface RouteRequest<P, Q, B> extends ClientWatch {
   /** Files of a multipart body (bodyKind `multipart`); empty otherwise. */
   files: UploadedFile[];
   principal: Principal | null;
+  /** The client's IP address as text (the peer of the connection; proxies are not trusted). */
+  clientAddress(): string;
 }
 
 export interface Route<P = any, Q = any, B = any> {

@@ -24,8 +24,10 @@ export interface EdgeOptions {
   routes: Route[];
   authenticator: Authenticator;
   logger: Logger;
-  /** Default body limit in bytes. */
+  /** Body limit of uploads (multipart routes) in bytes. */
   bodyLimit: number;
+  /** Body limit of every other route in bytes: a JSON body far smaller than an upload can still cost gigabytes parsed. */
+  jsonBodyLimit: number;
 }
 
 export interface EdgeServer {
@@ -60,7 +62,7 @@ export function startEdge(options: EdgeOptions): Promise<EdgeServer> {
       return;
     }
     const { route, params } = match;
-    const limit = route.bodyLimit ?? options.bodyLimit;
+    const limit = route.bodyLimit ?? (route.bodyKind === 'multipart' ? options.bodyLimit : options.jsonBodyLimit);
     const declared = Number(exchange.headers['content-length'] ?? 0);
     if (declared > limit) {
       send(exchange, errorReply(tooLarge(limit, declared), logger, route.errorBody), true);
@@ -110,7 +112,14 @@ export function startEdge(options: EdgeOptions): Promise<EdgeServer> {
     let data: string | Uint8Array = '';
     const headers: ReplyHeaders = { ...reply.headers };
     if (body.kind === 'json') {
-      data = JSON.stringify(body.value);
+      try {
+        data = JSON.stringify(body.value);
+      } catch (error) {
+        // A reply past V8's longest string (RangeError) once ended the process here.
+        logger.error({ err: error, method: exchange.method, path: exchange.path }, 'reply could not be encoded');
+        send(exchange, Reply.json({ detail: 'The reply is too large to encode' }, 500));
+        return;
+      }
       headers['content-type'] ??= 'application/json';
     } else if (body.kind === 'bytes') {
       data = body.data;

@@ -16,7 +16,7 @@ export class ValidationError extends AppError {
 
   /** Converts zod issues found at `where` ('body', 'query', 'path', ...) into FastAPI-style items. */
   static fromZod(where: string, error: z.ZodError): ValidationError {
-    return new ValidationError(error.issues.flatMap((issue) => toIssues(where, issue)));
+    return new ValidationError(capped(error.issues.flatMap((issue) => toIssues(where, issue))));
   }
 
   static single(loc: (string | number)[], msg: string, type = 'value_error'): ValidationError {
@@ -44,4 +44,14 @@ function toIssues(where: string, issue: z.core.$ZodIssue): ValidationIssue[] {
     default:
       return [{ loc, msg: issue.message, type: 'value_error' }];
   }
+}
+
+/** At most this many issues are listed: a body of two million bad items once answered a 213 MB 422. */
+export const MAX_LISTED_ISSUES = 50;
+
+/** The first issues, then one item that says how many more there were (the shape stays FastAPI's list). */
+function capped(issues: ValidationIssue[]): ValidationIssue[] {
+  if (issues.length <= MAX_LISTED_ISSUES) return issues;
+  const more = issues.length - MAX_LISTED_ISSUES;
+  return [...issues.slice(0, MAX_LISTED_ISSUES), { loc: [], msg: `${more} more validation errors not listed`, type: 'too_many_errors' }];
 }

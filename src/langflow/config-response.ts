@@ -6,13 +6,16 @@
 import type { Config } from '../config.js';
 import type { ConfigResponse } from '../../protocol/meta.schema.js';
 
+/** Langflow's longest serialised text (lfx Settings.max_text_length): display copies of a value are cut there. */
+export const SERIALIZATION_MAX_TEXT_LENGTH = 6000;
+
 /** `defaultFolderName`: the project every user starts with (ours is named as Langflow's). */
 export function configResponse(config: Config, defaultFolderName: string): ConfigResponse {
   return {
     // Langflow's FeatureFlags model; every flag is off in a stock install.
     feature_flags: { mvp_components: false },
     serialization_max_items_length: 1000,
-    serialization_max_text_length: 6000,
+    serialization_max_text_length: SERIALIZATION_MAX_TEXT_LENGTH,
     // 0: the editor applies no timeout of its own to API calls.
     frontend_timeout: 0,
     auto_saving: true,

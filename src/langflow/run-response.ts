@@ -2,6 +2,7 @@
 import type { ExecutionResult } from '../engine/execution-result.js';
 import type { FlowGraph } from '../engine/graph.js';
 import { isMessage } from '../values/message.js';
+import { SERIALIZATION_MAX_TEXT_LENGTH } from './config-response.js';
 import { messageResult, outputView, resultValue } from './message-dict.js';
 
 export interface RunResponse {
@@ -32,7 +33,10 @@ function resultData(graph: FlowGraph, vertexId: string, outcome: Pick<ExecutionR
     } else {
       results[name] = resultValue(value);
     }
-    artifacts[name] = { repr: view.message, raw: view.message, type: view.type };
+    // `repr` and `raw` are display copies of what `results`, `outputs` and `messages` already carry in full: cut at
+    // Langflow's serialisation length, so a large value is not written out seven times (1 MB in gave 7.3 MB out).
+    const shown = displayCopy(view.message);
+    artifacts[name] = { repr: shown, raw: shown, type: view.type };
     outputs[name] = view;
     logs[name] = [];
   }
@@ -49,4 +53,8 @@ function resultData(graph: FlowGraph, vertexId: string, outcome: Pick<ExecutionR
     component_id: vertexId,
     used_frozen_result: false,
   };
+}
+
+function displayCopy(value: unknown): unknown {
+  return typeof value === 'string' && value.length > SERIALIZATION_MAX_TEXT_LENGTH ? `${value.slice(0, SERIALIZATION_MAX_TEXT_LENGTH)}...` : value;
 }

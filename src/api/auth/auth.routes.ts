@@ -8,6 +8,7 @@ import { defineRoute, type Route } from '../../edge/route.js';
 import { BadRequestError, UnauthenticatedError } from '../../errors/index.js';
 import { readCookie } from '../../edge/cookie.js';
 import { clearedCookies, sessionCookies } from './cookies.js';
+import { isLoopback } from '../../auth/loopback.js';
 
 export function authRoutes(services: Services): Route[] {
   const { tokens, users, config } = services;
@@ -42,9 +43,16 @@ export function authRoutes(services: Services): Route[] {
       tags: ['Login'],
       auth: 'none',
       responses: { 200: { description: 'Tokens', schema: Token }, 400: { description: 'Auto login is disabled' } },
-      handler() {
+      handler(request) {
         if (!config.AUTO_LOGIN) {
           throw new BadRequestError('Auto login is disabled', { message: 'Auto login is disabled. Please enable it in the settings', auto_login: false });
+        }
+        // Langflow's disabled answer, so its editor shows the login page to a client on another machine.
+        if (!config.AUTO_LOGIN_ANY_HOST && !isLoopback(request.clientAddress())) {
+          throw new BadRequestError('Auto login is disabled for remote clients', {
+            message: 'Auto login answers only clients on the same machine; log in, or set FLOWSVC_AUTO_LOGIN_ANY_HOST=true',
+            auto_login: false,
+          });
         }
         return issue(services.superuserId, false);
       },

@@ -6,7 +6,7 @@ import { Reply } from '../../edge/reply.js';
 import { defineRoute, type Route } from '../../edge/route.js';
 import { messageRead, messageResponse } from '../../langflow/message-response.js';
 import type { MessageChanges } from '../../services/messages.service.js';
-import { BoundedId } from '../../../protocol/limits.js';
+import { BoundedId, LIST_MAX_ITEMS } from '../../../protocol/limits.js';
 
 const TAGS = ['Monitor'];
 
@@ -51,7 +51,7 @@ export function messagesRoutes(services: Services): Route[] {
       summary: 'Delete messages by id (body: a list of ids)',
       tags: TAGS,
       auth: 'user',
-      body: z.array(z.string()),
+      body: z.array(BoundedId).max(LIST_MAX_ITEMS, `At most ${LIST_MAX_ITEMS} items`),
       responses: { 204: { description: 'Deleted' } },
       handler: async ({ body, principal }) => {
         await messages.delete(principal!.userId, body);

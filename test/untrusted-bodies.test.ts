@@ -1,0 +1,132 @@
+/**
+ * Bodies built to hurt, through the real HTTP edge: nesting past the parser's bound, `__proto__` keys at every
+ * entry point, millions of array items, bodies over the JSON limit, and a reply that cannot be encoded. Each gets a
+ * small, clear answer, and the process keeps serving.
+ */
+import t from 'tap';
+import { MAX_JSON_DEPTH } from '../protocol/json-guard.js';
+import { LIST_MAX_ITEMS } from '../protocol/limits.js';
+import { defineRoute } from '../src/edge/route.js';
+import { startEdge } from '../src/edge/uws-server.js';
+import { MAX_LISTED_ISSUES } from '../src/errors/validation.error.js';
+import pino from 'pino';
+import { createFlow } from './support/flow-helpers.js';
+import { echoFlow } from './support/langflow-json.js';
+import { startTestServer, type TestServer } from './support/server.js';
+
+const nested = (depth: number, leaf = '1') => '['.repeat(depth) + leaf + ']'.repeat(depth);
+const nestedObject = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+
+async function post(server: TestServer, path: string, body: string, method = 'POST'): Promise<Response> {
+  return server.request(path, { method, body, headers: { 'content-type': 'application/json' } });
+}
+
+t.test('nesting past the bound is a 422 at the body, before anything walks it', async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  const flowId = (await createFlow(server, echoFlow('Deep')))['id'];
+  const deep = nestedObject(10_000);
+  const cases: [string, string, string][] = [
+    ['POST', '/api/v1/flows/', `{"name":"deep","data":{"nodes":[],"edges":[],"x":${deep}}}`],
+    ['PATCH', `/api/v1/users/${'0'.repeat(8)}-0000-0000-0000-000000000000`, `{"optins":${deep}}`],
+    ['POST', '/api/v1/projects/', `{"name":"p","auth_settings":${deep}}`],
+    ['PUT', `/api/v1/monitor/messages/${'0'.repeat(8)}`, `{"properties":${deep}}`],
+    ['POST', `/api/v1/run/advanced/${flowId}`, `{"tweaks":${deep}}`],
+    ['POST', '/api/v2/workflows', `{"flow_id":"${flowId}","inputs":{"x":${nested(10_000)}}}`],
+  ];
+  for (const [method, path, body] of cases) {
+    const res = await post(server, path, body, method);
+    t.equal(res.status, 422, `${method} ${path}: 422`);
+    const detail = ((await res.json()) as { detail: { loc: unknown[]; type: string }[] }).detail;
+    t.same([detail[0].loc, detail[0].type], [['body'], 'json_too_deep']);
+  }
+  const atBound = await post(server, '/api/v1/flows/', `{"name":"deep enough","data":{"nodes":[],"edges":[],"x":${nestedObject(MAX_JSON_DEPTH - 3)}}}`);
+  t.equal(atBound.status, 201, 'nesting within the bound is stored');
+  const inString = await post(server, '/api/v1/flows/', JSON.stringify({ name: 'brackets in text', description: '['.repeat(20_000) }));
+  t.equal(inString.status, 201, 'brackets inside strings do not count');
+  t.equal((await server.request('/health')).status, 200);
+});
+
+t.test('__proto__ keys never reach a prototype, at any entry point', async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  const flowId = (await createFlow(server, echoFlow('Proto', { endpoint_name: 'proto' })))['id'];
+  const evil = '{"__proto__":{"polluted":"yes","input_value":"x"},"constructor":{"prototype":{"polluted":"yes"}}}';
+  const cases: [string, string, string][] = [
+    ['POST', `/api/v1/run/${flowId}`, `{"input_value":"hi","tweaks":${evil},"__proto__":{"polluted":"yes"}}`],
+    ['POST', `/api/v1/run/advanced/${flowId}`, `{"inputs":[{"components":[],"input_value":"hi"}],"tweaks":{"ChatInput-in":${evil}},"__proto__":{"polluted":"yes"}}`],
+    ['POST', `/api/v1/webhook/${flowId}`, evil],
+    ['POST', '/api/v2/workflows', `{"flow_id":"${flowId}","inputs":${evil},"globals":{"__proto__":{"polluted":"yes"}}}`],
+    ['POST', '/api/v1/responses', `{"model":"${flowId}","input":"hi","__proto__":{"polluted":"yes"},"metadata":${evil}}`],
+    ['POST', '/api/v1/flows/', `{"name":"evil","data":{"nodes":[],"edges":[],"__proto__":{"polluted":"yes"}},"__proto__":{"polluted":"yes"}}`],
+    ['PATCH', `/api/v1/flows/${flowId}`, `{"data":${evil},"__proto__":{"polluted":"yes"}}`],
+    ['POST', '/api/v1/variables/', `{"name":"v1","value":"x","type":"Generic","__proto__":{"polluted":"yes"}}`],
+  ];
+  for (const [method, path, body] of cases) {
+    const res = await post(server, path, body, method);
+    t.ok(res.status < 500, `${method} ${path}: ${res.status}`);
+    await res.arrayBuffer();
+  }
+  t.equal(({} as Record<string, unknown>).polluted, undefined, 'Object.prototype untouched');
+  t.equal((Object as unknown as Record<string, unknown>).polluted, undefined, 'Object untouched');
+  const stored = await (await server.request('/api/v1/flows/?get_all=true&header_flows=false')).json();
+  const evilFlow = (stored as { name: string; data: Record<string, unknown> }[]).find((f) => f.name === 'evil');
+  t.ok(evilFlow && !Object.hasOwn(evilFlow.data, '__proto__'), 'the __proto__ key was dropped, not stored');
+  const run = await server.request('/api/v1/run/proto', { method: 'POST', json: { input_value: 'still works' } });
+  t.equal(run.status, 200, 'the service keeps running flows');
+});
+
+t.test('two million array items: a small, quick 422, and /health answers meanwhile', async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  const items = JSON.stringify(Array.from({ length: 2_000_000 }, (_, i) => i));
+  for (const [method, path] of [['DELETE', '/api/v1/flows/'], ['POST', '/api/v1/flows/download/'], ['DELETE', '/api/v1/monitor/messages']]) {
+    const pending = post(server, path, items, method);
+    const health = await server.request('/health');
+    t.equal(health.status, 200, 'health answers while the body is handled');
+    const res = await pending;
+    t.equal(res.status, 422, `${method} ${path}: 422`);
+    const text = await res.text();
+    t.ok(text.length < 10_000, `a small body (${text.length} bytes)`);
+    t.match(text, String(LIST_MAX_ITEMS), 'that names the bound');
+  }
+});
+
+t.test('a 422 lists at most a few dozen issues and says how many more there were', async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  const flows = Array.from({ length: 300 }, () => ({ description: 'no name' }));
+  const res = await server.request('/api/v1/flows/batch/', { method: 'POST', json: { flows } });
+  t.equal(res.status, 422);
+  const detail = ((await res.json()) as { detail: { loc: unknown[]; msg: string; type: string }[] }).detail;
+  t.equal(detail.length, MAX_LISTED_ISSUES + 1);
+  t.same(detail.at(-1), { loc: [], msg: `${300 - MAX_LISTED_ISSUES} more validation errors not listed`, type: 'too_many_errors' });
+});
+
+t.test('JSON bodies over FLOWSVC_MAX_JSON_BODY_MB answer 413; uploads keep their own limit', async (t) => {
+  const server = await startTestServer({ MAX_JSON_BODY_MB: '1', MAX_FILE_SIZE_UPLOAD: '4' });
+  t.teardown(() => server.close());
+  const big = JSON.stringify({ name: 'big', description: 'x'.repeat(2 * 1024 * 1024) });
+  const res = await post(server, '/api/v1/flows/', big);
+  t.equal(res.status, 413);
+  t.same(await res.json(), { detail: 'Content size limit exceeded. Maximum allowed is 1MB and got 2.0MB.' });
+  const form = new FormData();
+  form.set('file', new Blob([big], { type: 'application/json' }), 'big.json');
+  const upload = await server.request('/api/v1/flows/upload/', { method: 'POST', body: form });
+  t.equal(upload.status, 201, 'a 2 MB upload passes under its 4 MB limit');
+});
+
+t.test('a reply that cannot be encoded is a clean 500, logged with its route, and the process serves on', async (t) => {
+  const lines: string[] = [];
+  const logger = pino({ level: 'error' }, { write: (line: string) => void lines.push(line) });
+  const route = defineRoute({ method: 'GET', path: '/unencodable', summary: 'x', tags: [], auth: 'none', responses: {}, handler: () => ({ big: BigInt(1) }) });
+  const ok = defineRoute({ method: 'GET', path: '/ok', summary: 'x', tags: [], auth: 'none', responses: {}, handler: () => ({ ok: true }) });
+  const edge = await startEdge({ host: '127.0.0.1', port: 0, routes: [route, ok], authenticator: { authenticate: async () => undefined } as never, logger, bodyLimit: 1 << 20, jsonBodyLimit: 1 << 20 });
+  t.teardown(() => edge.close());
+  const res = await fetch(`http://127.0.0.1:${edge.port}/unencodable`);
+  t.equal(res.status, 500);
+  t.same(await res.json(), { detail: 'The reply is too large to encode' });
+  t.match(lines.join(''), 'reply could not be encoded');
+  t.match(lines.join(''), '/unencodable', 'the log names the route');
+  t.same(await (await fetch(`http://127.0.0.1:${edge.port}/ok`)).json(), { ok: true });
+});
