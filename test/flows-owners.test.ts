@@ -34,11 +34,36 @@ t.test('owners', async (t) => {
     t.same(listed.map((f: any) => f.id), [theirs.id], 'lists only their own flows');
   });
 
-  t.test("a folder_id of someone else's project lands the flow in the caller's default project", async (t) => {
-    const created = await createFlow(server, flowBody('Sneaky', { folder_id: project.id }), other.key);
+  t.test("another user's project as folder_id or parent_id is refused with 404, and nothing is stored", async (t) => {
+    const refused = [
+      ['POST', '/api/v1/flows/', { ...flowBody('Sneaky'), folder_id: project.id }],
+      ['PATCH', `/api/v1/flows/${(await createFlow(server, flowBody('Theirs'), other.key)).id}`, { folder_id: project.id }],
+      ['POST', '/api/v1/projects/', { name: 'Child', parent_id: project.id }],
+      ['PATCH', `/api/v1/projects/${(await (await server.request('/api/v1/projects/', { method: 'POST', key: other.key, json: { name: 'Theirs' } })).json()).id}`, { parent_id: project.id }],
+    ] as const;
+    for (const [method, path, json] of refused) {
+      const res = await server.request(path, { method, key: other.key, json });
+      t.same([res.status, await res.json()], [404, { detail: 'Project not found' }], `${method} ${path}`);
+    }
+    const theirFlows = await (await server.request('/api/v1/flows/?remove_example_flows=true', { key: other.key })).json();
+    t.notOk(theirFlows.some((f: any) => f.name === 'Sneaky'), 'the refused flow was not created');
     const theirProjects = await (await server.request('/api/v1/projects/', { key: other.key })).json();
-    t.same(theirProjects.map((p: any) => p.name), ['Starter Project']);
-    t.equal(created.folder_id, theirProjects[0].id);
+    t.notOk(theirProjects.some((p: any) => p.name === 'Child' || p.parent_id === project.id), 'no project points at the foreign parent');
+    const mine = await (await server.request(`/api/v1/projects/${project.id}`)).json();
+    t.same(mine.flows, [], "nothing moved into the owner's project");
+  });
+
+  t.test('a folder_id that does not exist here (an export from elsewhere) lands the flow in the default project', async (t) => {
+    const created = await createFlow(server, flowBody('Imported', { folder_id: '00000000-0000-4000-8000-000000000000' }), other.key);
+    const theirProjects = await (await server.request('/api/v1/projects/', { key: other.key })).json();
+    t.equal(created.folder_id, theirProjects.find((p: any) => p.name === 'Starter Project').id);
+  });
+
+  t.test("deleting another user's API key is a 404, and the key keeps working", async (t) => {
+    const key = await (await server.request('/api/v1/api_key/', { method: 'POST', json: { name: 'mine' } })).json();
+    const res = await server.request(`/api/v1/api_key/${key.id}`, { method: 'DELETE', key: other.key });
+    t.same([res.status, await res.json()], [404, { detail: 'API Key not found' }]);
+    t.equal((await server.request('/api/v1/users/whoami', { key: key.api_key })).status, 200);
   });
 
   t.test("another user's project is 404 everywhere", async (t) => {

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ApiKeyRecord } from '../../protocol/api-key.schema.js';
 import { generateApiKey, hashApiKey, maskApiKey } from '../auth/api-key-format.js';
-import { BadRequestError } from '../errors/index.js';
+import { NotFoundError } from '../errors/index.js';
 import type { Store } from '../store/port.js';
 import { nowIso } from './clock.js';
 
@@ -56,7 +56,8 @@ export class ApiKeysService {
   /** Langflow answers 400 for a key that does not exist or is not the caller's. */
   async delete(userId: string, id: string): Promise<void> {
     const record = await this.store.apiKeys.get(id);
-    if (!record || record.user_id !== userId) throw new BadRequestError('API Key not found');
+    // Another user's key is as absent as a missing one (a 404, never a hint that it exists).
+    if (!record || record.user_id !== userId) throw new NotFoundError('API Key not found');
     this.pending.delete(id);
     await this.store.apiKeys.delete(id);
   }

@@ -86,15 +86,21 @@ export class ProjectsService {
     return project;
   }
 
-  /** Where a new flow goes: the named project when it is the user's, else (absent, unknown, foreign) the default one. */
+  /**
+   * Where a new flow goes: the named project when it is the user's; the default one when none is named or the named
+   * one does not exist here (an export carries its origin's folder id). Another user's project is refused (404).
+   */
   async folderFor(userId: string, folderId: string | null | undefined): Promise<string> {
     const project = folderId ? await this.store.projects.get(folderId) : undefined;
     if (project && project.user_id === userId) return project.id;
+    if (project) throw new NotFoundError('Project not found');
     return (await this.ensureDefault(userId)).id;
   }
 
   /** Creates with a de-duplicated name (`X (n)`) and moves the listed flows of the user into it. */
   async create(userId: string, input: NewProject, flowIds: string[] = []): Promise<ProjectRecord> {
+    // A parent must be the user's own project: another user's is "not found", never stored.
+    if (input.parent_id) await this.owned(userId, input.parent_id);
     const project = await clashAnswered(this.store.projects.insert(this.newRecord(userId, input), projectRenamer), NAME_TAKEN);
     if (flowIds.length > 0) await this.store.flows.moveToFolder(userId, flowIds, project.id);
     return project;
@@ -107,7 +113,7 @@ export class ProjectsService {
     const renaming = !!changes.name && changes.name !== current.name;
     if (renaming) next.name = changes.name!;
     if (changes.description != null) next.description = changes.description;
-    if (changes.parent_id != null) next.parent_id = changes.parent_id;
+    if (changes.parent_id != null) next.parent_id = (await this.owned(userId, changes.parent_id)).id;
     if (changes.auth_settings !== undefined) next.auth_settings = changes.auth_settings;
     await clashAnswered(this.store.projects.update(next), NAME_TAKEN);
     if (!renaming && (changes.flows !== undefined || changes.components !== undefined)) {
