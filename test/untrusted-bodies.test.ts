@@ -130,3 +130,27 @@ t.test('a reply that cannot be encoded is a clean 500, logged with its route, an
   t.match(lines.join(''), '/unencodable', 'the log names the route');
   t.same(await (await fetch(`http://127.0.0.1:${edge.port}/ok`)).json(), { ok: true });
 });
+
+t.test('a client that aborts mid-body is logged at debug, not as a server error', async (t) => {
+  const lines: { level: number; msg: string; path?: string }[] = [];
+  let logged!: () => void;
+  const aborted = new Promise<void>((resolve) => (logged = resolve));
+  const logger = pino({ level: 'debug' }, {
+    write: (line: string) => {
+      const entry = JSON.parse(line) as { level: number; msg: string; path?: string };
+      lines.push(entry);
+      // Either way the test ends: the debug line, or an error line in its place.
+      if (entry.msg === 'client aborted the request' || entry.level >= 50) logged();
+    },
+  });
+  const route = defineRoute({ method: 'POST', path: '/echo', summary: 'x', tags: [], auth: 'none', responses: {}, handler: ({ body }) => ({ body }) });
+  const edge = await startEdge({ host: '127.0.0.1', port: 0, routes: [route], authenticator: { authenticate: async () => undefined } as never, logger, bodyLimit: 1 << 20, jsonBodyLimit: 1 << 20 });
+  t.teardown(() => edge.close());
+  const { connect } = await import('node:net');
+  const socket = connect(edge.port, '127.0.0.1', () => {
+    socket.write('POST /echo HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"a":', () => socket.destroy());
+  });
+  await aborted;
+  t.same(lines.filter((l) => l.level >= 50), [], 'nothing at error');
+  t.equal(lines.find((l) => l.msg === 'client aborted the request')?.path, '/echo');
+});

@@ -75,7 +75,11 @@ export function startEdge(options: EdgeOptions): Promise<EdgeServer> {
     handle(exchange, route, params, query, body).then(
       (reply) => send(exchange, reply),
       // A body over the limit may still be arriving: close rather than read the rest.
-      (error) => send(exchange, errorReply(error, logger, route.errorBody), error instanceof PayloadTooLargeError),
+      (error) => {
+        // A client that went away mid-request is routine, not a server error: nobody is left to answer.
+        if (exchange.aborted) return logger.debug({ method: exchange.method, path: exchange.path }, 'client aborted the request');
+        send(exchange, errorReply(error, logger, route.errorBody), error instanceof PayloadTooLargeError);
+      },
     );
   }
 
