@@ -12,7 +12,6 @@ import { writeFixtures } from './support/file-fixtures.js';
 import { createFlow } from './support/flow-helpers.js';
 import { edge, node } from './support/langflow-json.js';
 import { startTestServer } from './support/server.js';
-import { starterSubflow } from './support/starter-nodes.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'flowsvc-files-'));
 t.teardown(() => rmSync(dir, { recursive: true, force: true }));
@@ -79,23 +78,4 @@ t.test('silent errors skip what cannot be read; unknown extensions are skipped b
   t.equal(partial.message.text, 'Plain text notes.\nSecond line.');
   await t.rejects(load({ path: ['program.exe'] }), { message: /none of the files could be read/ });
   await t.rejects(load({ path: ['program.exe'], ignore_unsupported_extensions: false }), { message: 'Error loading file program.exe: unsupported file extension' });
-});
-
-t.test('the Document Q&A File node through /api/v1/run reads from the data dir files folder', async (t) => {
-  const server = await startTestServer();
-  t.teardown(() => server.close());
-  mkdirSync(join(server.dataDir, 'files', 'user-1'), { recursive: true });
-  writeFileSync(join(server.dataDir, 'files', 'user-1', 'faq.md'), 'Opening hours: 9 to 5.');
-  const body = starterSubflow('Document Q&A', ['ChatInput-e74mn', 'Prompt-odlqe', 'File-b2gOG'], {
-    nodes: [node('ChatOutput-out01', 'ChatOutput', {}, 'Chat Output')],
-    edges: [edge('Prompt-odlqe', 'prompt', 'ChatOutput-out01', 'input_value')],
-  });
-  body.data.nodes.find((n: { id: string }) => n.id === 'File-b2gOG').data.node.template.path.file_path = ['user-1/faq.md'];
-  const created = await createFlow(server, body);
-  const client = new LangflowClient({ baseUrl: server.url, apiKey: server.apiKey });
-  t.match((await client.flow(created.id).run('When are you open?')).chatOutputText(), 'Opening hours: 9 to 5.');
-
-  const res = await server.request(`/api/v1/run/${created.id}`, { method: 'POST', json: { input_value: 'x', tweaks: { 'File-b2gOG': { path: 'user-1/gone.md' } } } });
-  t.equal(res.status, 500);
-  t.match(JSON.stringify(await res.json()), /File-b2gOG.*Error loading file user-1\/gone\.md: no such file/);
 });

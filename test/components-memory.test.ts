@@ -6,7 +6,6 @@ import { memoryStub, runComponent } from './support/component-run.js';
 import { createFlow } from './support/flow-helpers.js';
 import { edge, node } from './support/langflow-json.js';
 import { startTestServer } from './support/server.js';
-import { starterSubflow } from './support/starter-nodes.js';
 
 function history(): MessageValue[] {
   const at = (i: number) => new Date(Date.UTC(2025, 0, 1, 12, 0, i)).toISOString();
@@ -72,22 +71,4 @@ t.test('bad settings are errors naming the field', async (t) => {
   await t.rejects(runComponent(memory, { mode: 'Erase' }), { message: /Field "Mode" \(mode\)/ });
   await t.rejects(runComponent(memory, {}, { edges: { memory: { some: 'memory' } } }), { message: /Field "External Memory" \(memory\)/ });
   await t.rejects(runComponent(memory, { template: 'broken {' }), { message: /Field "Template" \(template\)/ });
-});
-
-t.test('the Memory Chatbot nodes through /api/v1/run: history per session, never across sessions', async (t) => {
-  const server = await startTestServer();
-  t.teardown(() => server.close());
-  const body = starterSubflow('Memory Chatbot', ['ChatInput-xLWhw', 'Memory-MKGtC', 'Prompt-9wc4j'], {
-    nodes: [node('ChatOutput-out01', 'ChatOutput', {}, 'Chat Output')],
-    edges: [edge('Prompt-9wc4j', 'prompt', 'ChatOutput-out01', 'input_value')],
-  });
-  const created = await createFlow(server, body);
-  const chat = new LangflowClient({ baseUrl: server.url, apiKey: server.apiKey }).flow(created.id);
-
-  await chat.run('my name is Ada', { session_id: 'alice' });
-  const second = (await chat.run('what is my name?', { session_id: 'alice' })).chatOutputText()!;
-  t.match(second, 'History: \n\nUser: my name is Ada\nAI: You are a helpful assistant', 'the earlier turn and the answer are in the prompt');
-
-  const stranger = (await chat.run('hello', { session_id: 'bob' })).chatOutputText()!;
-  t.notMatch(stranger, 'Ada', "another session does not see alice's history (Langflow's hidden session_id would)");
 });

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import t from 'tap';
 import type { FieldSpec } from '../src/components/contract.js';
 import { COMPONENTS } from '../src/components/registry.js';
@@ -8,14 +6,6 @@ import { startTestServer, type TestServer } from './support/server.js';
 type Json = Record<string, any>;
 
 /** Langflow's own exports, the reference for what a node must look like (shared research material). */
-import { STARTERS_DIR } from './support/shared.js';
-
-function starterNode(file: string, type: string): Json {
-  const flow = JSON.parse(readFileSync(join(STARTERS_DIR, file), 'utf8')) as Json;
-  const node = (flow.data.nodes as Json[]).find((n) => n.data?.type === type);
-  if (!node) throw new Error(`${file} has no ${type} node`);
-  return node.data.node as Json;
-}
 
 /** The default a FieldSpec declares: its template value, else what its schema gives for a missing value. */
 function declaredDefault(spec: FieldSpec): unknown {
@@ -111,36 +101,3 @@ for (const component of COMPONENTS) {
   });
 }
 
-t.test('ChatInput has the fields and field types of Langflow\'s ChatInput (Basic Prompting starter)', async (t) => {
-  const starter = starterNode('Basic Prompting.json', 'ChatInput').template as Json;
-  const ours = catalog.input_output.ChatInput.template as Json;
-  t.same(Object.keys(ours).sort(), Object.keys(starter).sort());
-  for (const [name, field] of Object.entries(starter)) {
-    if (name === '_type') t.equal(ours._type, field);
-    else t.equal(ours[name].type, (field as Json).type, `${name}.type`);
-  }
-});
-
-// A node from /all must be usable wherever Langflow would put one of its own: every key a Langflow export has,
-// ours has too, holding the same kind of value. Fields whose input class differs from the export's are skipped:
-// the export may predate a change of class in Langflow (ChatOutput.input_value became a HandleInput in 1.6).
-for (const type of ['ChatInput', 'ChatOutput']) {
-  t.test(`${type} node has the keys and value kinds of Langflow's (Basic Prompting starter)`, async (t) => {
-    const starter = starterNode('Basic Prompting.json', type);
-    const ours = catalog.input_output[type] as Json;
-    // lf_version is stamped by the editor when it saves a flow, never sent by /all.
-    for (const key of Object.keys(starter).filter((k) => k !== 'lf_version')) t.equal(kind(ours[key]), kind(starter[key]), `node.${key}`);
-
-    for (const [name, field] of Object.entries(starter.template as Json)) {
-      if (name === '_type') continue;
-      const mine = ours.template[name] as Json | undefined;
-      if (!mine) continue; // fields the starter has and our component does not are covered by the field-name test
-      if (field._input_type && field._input_type !== mine._input_type) continue;
-      for (const key of Object.keys(field)) t.equal(kind(mine[key]), kind(field[key]), `${name}.${key}`);
-    }
-
-    const starterOutput = (starter.outputs as Json[])[0]!;
-    const ourOutput = (ours.outputs as Json[])[0]!;
-    for (const key of Object.keys(starterOutput)) t.equal(kind(ourOutput[key]), kind(starterOutput[key]), `outputs[0].${key}`);
-  });
-}

@@ -1,6 +1,7 @@
 /** Flows and projects survive a restart on the same data dir, and the unique-name indexes with them. */
 import t from 'tap';
-import { createFlow, flowBody, starterFlow, upload } from './support/flow-helpers.js';
+import { createFlow, flowBody, upload } from './support/flow-helpers.js';
+import { memoryChatbotFlow } from './support/model-flows.js';
 import { startTestServer } from './support/server.js';
 
 t.test('restart keeps flows and projects', async (t) => {
@@ -13,7 +14,7 @@ t.test('restart keeps flows and projects', async (t) => {
   });
   const project = await (await first.request('/api/v1/projects/', { method: 'POST', json: { name: 'Durable', description: 'kept' } })).json();
   const inProject = await createFlow(first, flowBody('Durable flow', { folder_id: project.id, endpoint_name: 'durable' }));
-  const [starter] = await (await upload(first, '/api/v1/flows/upload/', JSON.stringify(starterFlow('Memory Chatbot')))).json();
+  const [starter] = await (await upload(first, '/api/v1/flows/upload/', JSON.stringify(memoryChatbotFlow()))).json();
   const projectsBefore = await (await first.request('/api/v1/projects/')).json();
   await first.stop();
 
@@ -24,7 +25,7 @@ t.test('restart keeps flows and projects', async (t) => {
   t.match(readProject, { name: 'Durable', description: 'kept' });
   t.same(readProject.flows, [inProject]);
   t.same(await (await second.request(`/api/v1/flows/${starter.id}`)).json(), starter);
-  t.same((await (await second.request(`/api/v1/flows/${starter.id}`)).json()).data, starterFlow('Memory Chatbot').data);
+  t.same((await (await second.request(`/api/v1/flows/${starter.id}`)).json()).data, memoryChatbotFlow().data);
 
   const again = await createFlow(second, flowBody('Durable flow', { endpoint_name: 'durable' }));
   t.equal(again.name, 'Durable flow (1)', 'name index survived');

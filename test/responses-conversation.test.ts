@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import OpenAI from 'openai';
 import t from 'tap';
-import { createFlow, secondUser, starterFlow } from './support/flow-helpers.js';
+import { createFlow, secondUser } from './support/flow-helpers.js';
 import { echoFlow } from './support/langflow-json.js';
 import type { ModelServer } from './support/model-server.js';
-import { startModelStack } from './support/model-flows.js';
+import { memoryChatbotFlow, startModelStack } from './support/model-flows.js';
 import { openaiClient } from './support/responses.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
@@ -24,7 +24,7 @@ let memoryFlowId: string;
 t.before(async () => {
   ({ model, server, close } = await startModelStack({ storeKey: true }));
   client = openaiClient(server);
-  memoryFlowId = (await createFlow(server, starterFlow('Memory Chatbot'))).id;
+  memoryFlowId = (await createFlow(server, memoryChatbotFlow())).id;
 });
 t.teardown(() => close());
 
@@ -82,7 +82,7 @@ t.test('the conversation survives a restart: the response -> session record is d
   t.teardown(() => running.close());
   const stored = await running.request('/api/v1/variables/', { method: 'POST', json: { name: 'OPENAI_API_KEY', value: 'sk-stored', default_fields: [] } });
   t.equal(stored.status, 201);
-  const flowId = (await createFlow(running, starterFlow('Memory Chatbot'))).id;
+  const flowId = (await createFlow(running, memoryChatbotFlow())).id;
   model.script({ text: 'Hello Grace.' });
   const first = await openaiClient(running).responses.create({ model: flowId, input: 'I am Grace' });
   const second = await openaiClient(running).responses.create({ model: flowId, input: 'noted?', previous_response_id: first.id });

@@ -3,12 +3,11 @@ import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import type { TestServer } from './server.js';
 
-export { STARTERS_DIR } from './shared.js';
-import { STARTERS_DIR } from './shared.js';
+import { startersDir } from './shared.js';
 
-/** A Langflow export from the shared starters (real-world data for round trips). */
+/** A Langflow export from the shared starters (real-world data, for the compatibility checks in test-compat/). */
 export function starterFlow(name: string): Record<string, any> {
-  return JSON.parse(readFileSync(`${STARTERS_DIR}/${name}.json`, 'utf8'));
+  return JSON.parse(readFileSync(`${startersDir()}/${name}.json`, 'utf8'));
 }
 
 /** A small but complete two-node flow graph, with whatever extra top-level fields are given. */

@@ -35,6 +35,29 @@ export const keyVariable = (name = HEADER_KEY) => ({ value: name, load_from_db: 
 /** A Language Model node's template: OpenAI's gpt-4o-mini, its key from the header variable. */
 export const openaiModelTemplate = (extra: Record<string, unknown> = {}) => ({ provider: 'OpenAI', model_name: 'gpt-4o-mini', api_key: keyVariable(), ...extra });
 
+/**
+ * A memory chatbot of our own, in the shape of Langflow's: Memory (the session's earlier messages as text) -> Prompt
+ * -> the model's system message, Chat Input -> the model's input, the model -> Chat Output.
+ */
+export function memoryChatbotFlow(name = 'Memory Chatbot') {
+  return flow(
+    name,
+    [
+      node('ChatInput-mem01', 'ChatInput', {}, 'Chat Input'),
+      node('Memory-mem01', 'Memory', { mode: 'Retrieve', n_messages: 100, order: 'Ascending', sender_type: 'Machine and User', template: '{sender_name}: {text}' }, 'Message History'),
+      node('Prompt-mem01', 'Prompt', { template: 'Answer with the conversation so far in mind.\n\nEarlier turns:\n{memory}\n', memory: '' }, 'Prompt'),
+      node('LanguageModelComponent-mem01', 'LanguageModelComponent', openaiModelTemplate(), 'Language Model'),
+      node('ChatOutput-mem01', 'ChatOutput', {}, 'Chat Output'),
+    ],
+    [
+      edge('Memory-mem01', 'messages_text', 'Prompt-mem01', 'memory'),
+      edge('Prompt-mem01', 'prompt', 'LanguageModelComponent-mem01', 'system_message'),
+      edge('ChatInput-mem01', 'message', 'LanguageModelComponent-mem01', 'input_value'),
+      edge('LanguageModelComponent-mem01', 'text_output', 'ChatOutput-mem01', 'input_value'),
+    ],
+  );
+}
+
 /** Chat Input -> Language Model `-first` -> Language Model `-second` -> Chat Output: two model calls in a row. */
 export function twoModelChainFlow(name: string) {
   return flow(

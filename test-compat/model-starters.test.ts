@@ -3,11 +3,11 @@
  * Output on its own (rows from a scripted JSON reply).
  */
 import t from 'tap';
-import { createFlow, starterFlow } from './support/flow-helpers.js';
-import { edge, flow, node } from './support/langflow-json.js';
-import type { ModelServer } from './support/model-server.js';
-import { keyVariable, modelClient, startModelStack } from './support/model-flows.js';
-import type { TestServer } from './support/server.js';
+import { createFlow, starterFlow } from '../test/support/flow-helpers.js';
+import { edge, flow, node } from '../test/support/langflow-json.js';
+import type { ModelServer } from '../test/support/model-server.js';
+import { keyVariable, modelClient, startModelStack } from '../test/support/model-flows.js';
+import type { TestServer } from '../test/support/server.js';
 
 let model: ModelServer;
 let server: TestServer;
