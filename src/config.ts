@@ -20,6 +20,10 @@ export const ConfigSchema = z.object({
   SKIP_AUTH_AUTO_LOGIN: bool(false),
   /** Auto-login answers clients on other machines too (off: loopback clients only). */
   AUTO_LOGIN_ANY_HOST: bool(false),
+  /** Which server binds the routes: uWS where its build answers every request (auto), or one forced. */
+  HTTP_SERVER: z.enum(['auto', 'uws', 'node']).default('auto'),
+  /** Share the port with other listeners (SO_REUSEPORT); off, a second service on a port in use fails to start. */
+  REUSE_PORT: bool(false),
   SUPERUSER: z.string().min(1).default('langflow'),
   /** Unset: a password is generated at first start and printed once. */
   SUPERUSER_PASSWORD: z.string().min(1).optional(),

@@ -22,8 +22,12 @@ const STATUS = { component: 500, missing_variable: 400, timeout: 408 } as const;
 async function settled(client: OpenAI, id: string) {
   // A client polls a background response by id, as OpenAI's documentation shows.
   for (let i = 0; i < 2000; i++) {
-    const response = await client.responses.retrieve(id);
-    if (response.status !== 'in_progress' && response.status !== 'queued') return response;
+    // A streamed Response is recorded when it ends: one cut off by its client may not be stored yet.
+    const response = await client.responses.retrieve(id).catch((error: unknown) => {
+      if (error instanceof OpenAI.NotFoundError) return undefined;
+      throw error;
+    });
+    if (response && response.status !== 'in_progress' && response.status !== 'queued') return response;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   throw new Error(`response ${id} never ended`);

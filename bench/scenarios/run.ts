@@ -51,6 +51,16 @@ export async function runScenario(seconds: number): Promise<Row[]> {
   const [unsyncedMs, chainMs, wideMs] = await alternatingMs([unsyncedEcho, unsyncedChain, unsyncedWide].map((id) => `${unsynced.url}/api/v1/run/${id}`), 8, 60);
   await unsynced.stop();
 
+  // The edge adapters side by side, without flush waits (what differs is CPU). The default (auto) serves with
+  // node:http where the loaded uWS build leaves header names with `_` unanswered (README, FLOWSVC_HTTP_SERVER).
+  const perAdapter: Record<'uws' | 'node', Awaited<ReturnType<typeof load>>> = {} as never;
+  for (const adapter of ['uws', 'node'] as const) {
+    const served = await startService({ FLOWSVC_STORE_SYNC: 'off', FLOWSVC_HTTP_SERVER: adapter });
+    const id = await createFlow(served.url, echoFlow('bench echo'));
+    perAdapter[adapter] = await load({ url: `${served.url}/api/v1/run/${id}`, method: 'POST', headers, body: BODY, ...warm });
+    await served.stop();
+  }
+
   // Both flows have the echo flow's two ends: what they add is their other vertices.
   const perVertexUs = ((chainMs - unsyncedMs) / 48) * 1000;
   const widePerVertexUs = ((wideMs - unsyncedMs) / 198) * 1000;
@@ -65,6 +75,9 @@ export async function runScenario(seconds: number): Promise<Row[]> {
     { ...base, measure: 'echo flow p99', value: echoLoad.p99, unit: 'ms', baseline: baseline.p99, target: '< 10 ms', pass: echoLoad.p99 < 10 },
     { ...base, measure: 'echo flow req/s, FLOWSVC_STORE_SYNC=off (no fsync wait)', value: unsyncedLoad.rps, unit: 'req/s', baseline: baseline.rps, ratio: unsyncedLoad.rps / baseline.rps },
     { ...base, measure: 'echo flow p99, FLOWSVC_STORE_SYNC=off', value: unsyncedLoad.p99, unit: 'ms', baseline: baseline.p99 },
+    { ...base, measure: 'echo flow req/s, sync off, uWS adapter (FLOWSVC_HTTP_SERVER=uws)', value: perAdapter.uws.rps, unit: 'req/s', baseline: baseline.rps, ratio: perAdapter.uws.rps / baseline.rps },
+    { ...base, baselineName: 'the same on the uWS adapter', measure: 'echo flow req/s, sync off, node:http adapter (FLOWSVC_HTTP_SERVER=node)', value: perAdapter.node.rps, unit: 'req/s', baseline: perAdapter.uws.rps, ratio: perAdapter.node.rps / perAdapter.uws.rps },
+    { ...base, baselineName: 'the same on the uWS adapter', measure: 'echo flow p99, sync off, node:http adapter', value: perAdapter.node.p99, unit: 'ms', baseline: perAdapter.uws.p99 },
     { ...base, measure: '50-vertex chain req/s (50 conns)', value: chainLoad.rps, unit: 'req/s', baseline: baseline.rps, ratio: chainLoad.rps / baseline.rps },
     { ...base, measure: '50-vertex chain p99', value: chainLoad.p99, unit: 'ms', baseline: baseline.p99 },
     { ...base, measure: 'echo flow, one connection', value: echoMs, unit: 'ms/run', baseline: rawSequential },

@@ -5,9 +5,28 @@ import type { HttpRequest, HttpResponse } from 'uWebSockets.js';
 import type { Principal } from '../auth/principal.js';
 import type { HttpMethod, RouteRequest, UploadedFile } from './route.js';
 
-/** Per-request state that outlives the uWS request object. */
+/**
+ * What the edge uses of a response: uWS's HttpResponse methods, which the node:http adapter provides too
+ * (node-response.ts), so one dispatch serves both.
+ */
+export interface EdgeResponse {
+  cork(cb: () => void): unknown;
+  writeStatus(status: string): unknown;
+  writeHeader(key: string, value: string): unknown;
+  write(chunk: string | Uint8Array): boolean;
+  end(body?: string | Uint8Array, closeConnection?: boolean): unknown;
+  endWithoutBody(reportedContentLength?: number, closeConnection?: boolean): unknown;
+  tryEnd(body: Uint8Array, totalSize: number): [boolean, boolean];
+  getWriteOffset(): number;
+  onWritable(handler: (offset: number) => boolean): unknown;
+  onData(handler: (chunk: ArrayBuffer, isLast: boolean) => void): unknown;
+  onAborted(handler: () => void): unknown;
+  getRemoteAddressAsText(): ArrayBuffer;
+}
+
+/** Per-request state that outlives the server's request object. */
 export interface Exchange {
-  res: HttpResponse;
+  res: EdgeResponse;
   method: HttpMethod;
   path: string;
   headers: Record<string, string>;
@@ -42,7 +61,7 @@ function headersOf(req: HttpRequest): Record<string, string> {
   return headers;
 }
 
-function watchAbort(exchange: Exchange): void {
+export function watchAbort(exchange: Exchange): void {
   exchange.res.onAborted(() => {
     exchange.aborted = true;
     const listeners = exchange.goneListeners;

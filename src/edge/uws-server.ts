@@ -1,202 +1,55 @@
 /**
- * The uWS adapter: binds the route table to uWebSockets.js. Everything that touches uWS objects lives here;
- * handlers get plain data and return values or Replies.
+ * The edge: the route table served by one of two adapters over the same dispatch (dispatch.ts). uWebSockets.js is
+ * the fast one; node:http answers every valid request where the loaded uWS build cannot (adapter-choice.ts).
  */
-import type { HttpResponse, us_listen_socket } from 'uWebSockets.js';
-import type { Authenticator, Credentials } from '../auth/principal.js';
-import { MethodNotAllowedError, NotFoundError, PayloadTooLargeError } from '../errors/index.js';
-import type { Logger } from '../logger.js';
-import { readCookie } from './cookie.js';
-import { corsHeaders, preflightHeaders } from './cors.js';
-import { errorReply } from './error-reply.js';
-import { ExchangeRequest, NO_HEADERS, onClientGone, openExchange, type Exchange } from './exchange.js';
-import { ExchangeSink } from './exchange-sink.js';
-import { statusLine } from './http-status.js';
-import { Reply, type ReplyHeaders, type StreamSink } from './reply.js';
-import { parseJsonBody, parseMultipart, parseQuery, validate } from './request-input.js';
-import type { Route, UploadedFile } from './route.js';
-import { Router } from './router.js';
+import type { us_listen_socket } from 'uWebSockets.js';
+import { createDispatch, type Dispatch, type DispatchOptions } from './dispatch.js';
+import { openExchange } from './exchange.js';
+import { listenNode } from './node-server.js';
 import { uws } from './uws-native.js';
 
-export interface EdgeOptions {
+export type EdgeAdapter = 'uws' | 'node';
+
+export interface EdgeOptions extends DispatchOptions {
   host: string;
   port: number;
-  routes: Route[];
-  authenticator: Authenticator;
-  logger: Logger;
-  /** Body limit of uploads (multipart routes) in bytes. */
-  bodyLimit: number;
-  /** Body limit of every other route in bytes: a JSON body far smaller than an upload can still cost gigabytes parsed. */
-  jsonBodyLimit: number;
+  /** Which server binds the route table (default uws). */
+  adapter?: EdgeAdapter;
+  /** Share the port with other listeners (SO_REUSEPORT); off, a port in use fails start-up. */
+  reusePort?: boolean;
 }
 
 export interface EdgeServer {
   readonly port: number;
+  readonly adapter: EdgeAdapter;
   /** Stops listening (open keep-alive connections end with their clients). */
   close(): void;
 }
 
-const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const LARGE_BODY = 1 << 20;
-
 export function startEdge(options: EdgeOptions): Promise<EdgeServer> {
-  const router = new Router();
-  for (const route of options.routes) router.add(route);
-  const { logger } = options;
-  const app = uws.App();
+  const dispatch = createDispatch(options);
+  return options.adapter === 'node' ? listenNode(dispatch, options) : listenUws(dispatch, options);
+}
 
+/** uWS's listen option that refuses a port another socket holds (its default shares it, SO_REUSEPORT). */
+const LIBUS_LISTEN_EXCLUSIVE_PORT = 1;
+
+function listenUws(dispatch: Dispatch, options: EdgeOptions): Promise<EdgeServer> {
+  const app = uws.App();
   app.any('/*', (res, req) => {
     dispatch(openExchange(res, req), req.getQuery() ?? '');
   });
-
-  function dispatch(exchange: Exchange, query: string): void {
-    if ((exchange.method as string) === 'OPTIONS') {
-      writeHead(exchange, 204, preflightHeaders(exchange.headers.origin, exchange.headers['access-control-request-headers']));
-      exchange.res.cork(() => exchange.res.endWithoutBody(0));
-      return;
-    }
-    const match = router.match(exchange.method, exchange.path);
-    if (match.kind !== 'found') {
-      const error = match.kind === 'not-found' ? new NotFoundError('Not Found') : new MethodNotAllowedError(match.allowed);
-      send(exchange, errorReply(error, logger));
-      return;
-    }
-    const { route, params } = match;
-    const limit = route.bodyLimit ?? (route.bodyKind === 'multipart' ? options.bodyLimit : options.jsonBodyLimit);
-    const declared = Number(exchange.headers['content-length'] ?? 0);
-    if (declared > limit) {
-      send(exchange, errorReply(tooLarge(limit, declared), logger, route.errorBody), true);
-      return;
-    }
-    const body = METHODS_WITH_BODY.has(exchange.method) ? readBody(exchange, limit) : Promise.resolve(EMPTY);
-    // `handle` awaits the body only after authenticating; when that fails first, a body that later goes over the
-    // limit (or is cut off) would reject with no handler attached, and an unhandled rejection ends the process.
-    body.catch(() => undefined);
-    handle(exchange, route, params, query, body).then(
-      (reply) => send(exchange, reply),
-      // A body over the limit may still be arriving: close rather than read the rest.
-      (error) => {
-        // A client that went away mid-request is routine, not a server error: nobody is left to answer.
-        if (exchange.aborted) return logger.debug({ method: exchange.method, path: exchange.path }, 'client aborted the request');
-        send(exchange, errorReply(error, logger, route.errorBody), error instanceof PayloadTooLargeError);
-      },
-    );
-  }
-
-  async function handle(exchange: Exchange, route: Route, params: Record<string, string>, query: string, bodyPromise: Promise<Buffer>): Promise<Reply> {
-    const rawQuery = parseQuery(query);
-    const principal = await options.authenticator.authenticate(route.auth, credentialsOf(exchange.headers, rawQuery));
-    const raw = await bodyPromise;
-    let body: unknown;
-    let files: UploadedFile[] = [];
-    if (route.bodyKind === 'multipart') {
-      const form = await parseMultipart(raw, exchange.headers, route.bodyLimit ?? options.bodyLimit);
-      files = form.files;
-      body = validate('body', route.body, form.fields);
-    } else if (route.bodyKind === 'raw') {
-      body = raw;
-    } else {
-      body = validate('body', route.body, parseJsonBody(raw));
-    }
-    const request = new ExchangeRequest(validate('path', route.params, params), validate('query', route.query, rawQuery), body, exchange.headers, files, principal, exchange);
-    const result = await route.handler(request);
-    return result instanceof Reply ? result : Reply.json(result);
-  }
-
-  function send(exchange: Exchange, reply: Reply, closeConnection = false): void {
-    if (exchange.aborted) return;
-    const { res } = exchange;
-    const cors = corsHeaders(exchange.headers.origin);
-    const body = reply.body;
-    if (body.kind === 'stream') {
-      writeHead(exchange, reply.status, cors, reply.headers);
-      pump(exchange, body.produce);
-      return;
-    }
-    let data: string | Uint8Array = '';
-    const headers: ReplyHeaders = { ...reply.headers };
-    if (body.kind === 'json') {
-      try {
-        data = JSON.stringify(body.value);
-      } catch (error) {
-        // A reply past V8's longest string (RangeError) once ended the process here.
-        logger.error({ err: error, method: exchange.method, path: exchange.path }, 'reply could not be encoded');
-        send(exchange, Reply.json({ detail: 'The reply is too large to encode' }, 500));
-        return;
-      }
-      headers['content-type'] ??= 'application/json';
-    } else if (body.kind === 'bytes') {
-      data = body.data;
-    }
-    if (typeof data !== 'string' && data.byteLength > LARGE_BODY && exchange.method !== 'HEAD') {
-      writeHead(exchange, reply.status, cors, headers);
-      endLarge(exchange, data);
-    } else {
-      // Head and body in one cork: one write to the socket for the common reply.
-      res.cork(() => {
-        writeHeadCorked(res, reply.status, cors, headers);
-        if (exchange.method === 'HEAD' || body.kind === 'empty') res.endWithoutBody(body.kind === 'empty' ? 0 : byteLength(data), closeConnection);
-        else res.end(data, closeConnection);
-      });
-    }
-    logDone(exchange, reply.status);
-  }
-
-  function logDone(exchange: Exchange, status: number): void {
-    if (logger.isLevelEnabled('debug')) {
-      logger.debug({ method: exchange.method, path: exchange.path, status, ms: +(performance.now() - exchange.started).toFixed(2) }, 'request');
-    }
-  }
-
-  /**
-   * Streams a reply through a sink that reports when the socket is full and when it has drained (uWS backpressure).
-   * Not an async function: an open stream would keep its suspended frame (generator, context, promise) alive.
-   */
-  function pump(exchange: Exchange, produce: (sink: StreamSink) => Promise<void>): void {
-    const sink = new ExchangeSink(exchange);
-    // The request's headers were read when the reply started: an open stream does not keep them (and their strings).
-    exchange.headers = NO_HEADERS;
-    let produced: Promise<void>;
-    try {
-      produced = produce(sink);
-    } catch (error) {
-      produced = Promise.reject(error);
-    }
-    const done = () => {
-      sink.end();
-      logDone(exchange, 200);
-    };
-    produced.then(done, (error: unknown) => {
-      logger.error({ err: error, path: exchange.path }, 'stream producer failed');
-      done();
-    });
-  }
-
-  /** Large bodies go out chunk by chunk as the socket drains, instead of being copied whole into uWS. */
-  function endLarge(exchange: Exchange, data: Uint8Array): void {
-    const { res } = exchange;
-    const total = data.byteLength;
-    let start = 0;
-    let done = false;
-    res.cork(() => {
-      start = res.getWriteOffset();
-      [, done] = res.tryEnd(data, total);
-    });
-    if (done) return;
-    res.onWritable((offset) => {
-      if (exchange.aborted) return true;
-      const [ok] = res.tryEnd(data.subarray(offset - start), total);
-      return ok;
-    });
-  }
-
   return new Promise((resolve, reject) => {
-    app.listen(options.host, options.port, (token: us_listen_socket | false) => {
+    const listenOptions = options.reusePort ? 0 : LIBUS_LISTEN_EXCLUSIVE_PORT;
+    // The four-argument form (host, port, options, callback) is in the addon, not in its typings.
+    const listen = app.listen as unknown as (host: string, port: number, options: number, cb: (token: us_listen_socket | false) => void) => void;
+    listen.call(app, options.host, options.port, listenOptions, (token) => {
       if (!token) {
-        reject(new Error(`cannot listen on ${options.host}:${options.port}`));
+        reject(new Error(`cannot listen on ${options.host}:${options.port}: the port is in use or the address is not this machine's`));
         return;
       }
       resolve({
+        adapter: 'uws',
         port: uws.us_socket_local_port(token),
         close() {
           uws.us_listen_socket_close(token);
@@ -204,71 +57,4 @@ export function startEdge(options: EdgeOptions): Promise<EdgeServer> {
       });
     });
   });
-}
-
-const EMPTY = Buffer.alloc(0);
-
-function writeHead(exchange: Exchange, status: number, cors: readonly [string, string][], headers: ReplyHeaders = {}): void {
-  exchange.res.cork(() => writeHeadCorked(exchange.res, status, cors, headers));
-}
-
-/** Status and headers; the caller holds the cork. */
-function writeHeadCorked(res: HttpResponse, status: number, cors: readonly [string, string][], headers: ReplyHeaders): void {
-  res.writeStatus(statusLine(status));
-  for (const [key, value] of cors) res.writeHeader(key, value);
-  for (const key in headers) {
-    const value = headers[key];
-    if (typeof value === 'string') res.writeHeader(key, value);
-    else for (const each of value) res.writeHeader(key, each);
-  }
-}
-
-function readBody(exchange: Exchange, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let failed = false;
-    const forget = onClientGone(exchange, () => reject(new Error('client aborted')));
-    exchange.res.onData((chunk, isLast) => {
-      if (failed) return;
-      size += chunk.byteLength;
-      if (size > limit) {
-        failed = true;
-        forget();
-        reject(tooLarge(limit, size));
-        return;
-      }
-      chunks.push(Buffer.from(chunk.slice(0)));
-      if (isLast) {
-        forget();
-        resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
-      }
-    });
-  });
-}
-
-/** Langflow's wording: the limit as configured, the size received in MB to three decimals as Python prints it. */
-function tooLarge(limit: number, got: number): PayloadTooLargeError {
-  return new PayloadTooLargeError(`Content size limit exceeded. Maximum allowed is ${megabytes(limit)}MB and got ${pythonFloat(megabytes(got))}MB.`);
-}
-
-const megabytes = (bytes: number) => Math.round((bytes / 1048576) * 1000) / 1000;
-
-/** Python's str(float): whole numbers keep a ".0" (`round(2.0, 3)` prints as 2.0). */
-function pythonFloat(value: number): string {
-  return Number.isInteger(value) ? value.toFixed(1) : String(value);
-}
-
-function byteLength(data: string | Uint8Array): number {
-  return typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
-}
-
-function credentialsOf(headers: Record<string, string>, query: Record<string, string | string[]>): Credentials {
-  const fromQuery = query['x-api-key'];
-  // Langflow: the query parameter wins over the header when both are sent.
-  const apiKey = (Array.isArray(fromQuery) ? fromQuery[0] : fromQuery) || headers['x-api-key'] || undefined;
-  const authorization = headers.authorization;
-  let bearer = authorization?.toLowerCase().startsWith('bearer ') ? authorization.slice(7).trim() : undefined;
-  bearer ||= readCookie(headers.cookie, 'access_token_lf');
-  return { apiKey, bearer };
 }

@@ -16,7 +16,6 @@ import { toText } from '../values/coerce.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { createLogger } from '../logger.js';
 import { createServices } from '../app.js';
-import { uwsIsNative } from '../edge/uws-native.js';
 import { startService } from './server.js';
 
 const USAGE = `usage: flowsvc <command>
@@ -59,7 +58,7 @@ async function serve(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL);
   const service = await startService(config, logger);
-  logger.info({ url: service.url, native: uwsIsNative, ms: Math.round(performance.now() - started) }, 'flowsvc listening');
+  logger.info({ url: service.url, server: service.adapter, ms: Math.round(performance.now() - started) }, 'flowsvc listening');
   const lines = [`flowsvc listening on ${service.url} (data in ${config.DATA_DIR})`];
   if (service.services.generatedPassword) {
     lines.push(`superuser "${config.SUPERUSER}" created with password: ${service.services.generatedPassword} (shown once)`);

@@ -1,22 +1,25 @@
-/** Starts the whole service: services, route table, uWS edge. Used by `flowsvc serve` and by tests. */
+/** Starts the whole service: services, route table, edge (uWS or node:http). Used by `flowsvc serve` and by tests. */
 import { buildRoutes } from '../api/routes.js';
 import { createServices, type Services } from '../app.js';
 import type { Config } from '../config.js';
-import { startEdge } from '../edge/uws-server.js';
-import { uwsIsNative } from '../edge/uws-native.js';
+import { chooseAdapter } from '../edge/adapter-choice.js';
+import { startEdge, type EdgeServer } from '../edge/uws-server.js';
 import type { Logger } from '../logger.js';
 import { isLoopback } from '../auth/loopback.js';
 
 export interface RunningService {
   port: number;
+  /** The HTTP server that serves: 'uws' or 'node'. */
+  adapter: string;
   url: string;
   services: Services;
   stop(): Promise<void>;
 }
 
 export async function startService(config: Config, logger: Logger): Promise<RunningService> {
-  if (uwsIsNative) logger.debug('uWebSockets.js: native binary in use');
-  else logger.warn('uWebSockets.js: native binary NOT in use, running the slow JS fallback (is this Node 20?)');
+  // The adapter's check (a loopback request to a throwaway uWS listener) runs while the store opens.
+  const choosing = chooseAdapter(config.HTTP_SERVER);
+  choosing.catch(() => undefined);
   const services = await createServices(config, logger);
   if (config.AUTO_LOGIN && !isLoopback(config.HOST)) {
     logger.warn(
@@ -25,20 +28,33 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
         : `auto-login is on and listening on ${config.HOST}: it answers only clients on this machine; others must log in (FLOWSVC_AUTO_LOGIN=false turns it off)`,
     );
   }
-  const edge = await startEdge({
-    host: config.HOST,
-    port: config.PORT,
-    routes: buildRoutes(services),
-    authenticator: services.authenticator,
-    logger,
-    bodyLimit: config.MAX_FILE_SIZE_UPLOAD * 1024 * 1024,
-    jsonBodyLimit: config.MAX_JSON_BODY_MB * 1024 * 1024,
-  });
+  let edge: EdgeServer;
+  try {
+    const choice = await choosing;
+    logger.info(`serving with ${choice.reason}`);
+    if (choice.limitation) logger.warn(`known limitation of this HTTP server: ${choice.limitation}`);
+    edge = await startEdge({
+      host: config.HOST,
+      port: config.PORT,
+      adapter: choice.adapter,
+      reusePort: config.REUSE_PORT,
+      routes: buildRoutes(services),
+      authenticator: services.authenticator,
+      logger,
+      bodyLimit: config.MAX_FILE_SIZE_UPLOAD * 1024 * 1024,
+      jsonBodyLimit: config.MAX_JSON_BODY_MB * 1024 * 1024,
+    });
+  } catch (error) {
+    // Nothing listens: the store and the actors close, so the data dir is left as it was.
+    await services.close();
+    throw error;
+  }
   // Listening first, then the heavy modules the stored flows need load in the background (start-up stays short).
   void services.moduleWarmUp.storedFlows(services.store.flows);
   const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
   return {
     port: edge.port,
+    adapter: edge.adapter,
     url: `http://${host}:${edge.port}`,
     services,
     async stop() {

@@ -19,7 +19,9 @@ export interface TestServer extends RunningService {
 
 export async function startTestServer(overrides: ConfigInput = {}, dataDir?: string): Promise<TestServer> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'flowsvc-test-'));
-  const config = loadConfig({}, { PORT: '0', DATA_DIR: dir, LOG_LEVEL: 'silent', API_KEY: TEST_API_KEY, SUPERUSER_PASSWORD: 'test-password', ...overrides });
+  // FLOWSVC_TEST_HTTP_SERVER runs a test file on one adapter (test/edge-on-*.test.ts); unset, the default (auto).
+  const adapter = process.env.FLOWSVC_TEST_HTTP_SERVER ?? 'auto';
+  const config = loadConfig({}, { PORT: '0', DATA_DIR: dir, LOG_LEVEL: 'silent', API_KEY: TEST_API_KEY, SUPERUSER_PASSWORD: 'test-password', HTTP_SERVER: adapter, ...overrides });
   const service = await startService(config, createLogger(config.LOG_LEVEL));
   let stopped = false;
   const stop = async () => {

@@ -1,0 +1,182 @@
+/**
+ * What every edge adapter shares: a request as an Exchange goes through routing, limits, auth, validation and the
+ * handler, and its Reply goes out (JSON, bytes, or a stream with backpressure). Adapters only bind a server to it:
+ * handlers never know which one runs them.
+ */
+import { MethodNotAllowedError, NotFoundError, PayloadTooLargeError } from '../errors/index.js';
+import type { Logger } from '../logger.js';
+import type { Authenticator } from '../auth/principal.js';
+import { corsHeaders, preflightHeaders } from './cors.js';
+import { errorReply } from './error-reply.js';
+import { ExchangeRequest, NO_HEADERS, type Exchange } from './exchange.js';
+import { ExchangeSink } from './exchange-sink.js';
+import { Reply, type ReplyHeaders, type StreamSink } from './reply.js';
+import { parseJsonBody, parseMultipart, parseQuery, validate } from './request-input.js';
+import type { Route, UploadedFile } from './route.js';
+import { Router } from './router.js';
+import { byteLength, credentialsOf, EMPTY, readBody, tooLarge, writeHead, writeHeadCorked } from './wire.js';
+
+export interface DispatchOptions {
+  routes: Route[];
+  authenticator: Authenticator;
+  logger: Logger;
+  /** Body limit of uploads (multipart routes) in bytes. */
+  bodyLimit: number;
+  /** Body limit of every other route in bytes: a JSON body far smaller than an upload can still cost gigabytes parsed. */
+  jsonBodyLimit: number;
+}
+
+/** Handles one exchange, given its raw query string. */
+export type Dispatch = (exchange: Exchange, query: string) => void;
+
+const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const LARGE_BODY = 1 << 20;
+
+export function createDispatch(options: DispatchOptions): Dispatch {
+  const router = new Router();
+  for (const route of options.routes) router.add(route);
+  const { logger } = options;
+
+  function dispatch(exchange: Exchange, query: string): void {
+    if ((exchange.method as string) === 'OPTIONS') {
+      writeHead(exchange, 204, preflightHeaders(exchange.headers.origin, exchange.headers['access-control-request-headers']));
+      exchange.res.cork(() => exchange.res.endWithoutBody(0));
+      return;
+    }
+    const match = router.match(exchange.method, exchange.path);
+    if (match.kind !== 'found') {
+      const error = match.kind === 'not-found' ? new NotFoundError('Not Found') : new MethodNotAllowedError(match.allowed);
+      send(exchange, errorReply(error, logger));
+      return;
+    }
+    const { route, params } = match;
+    const limit = route.bodyLimit ?? (route.bodyKind === 'multipart' ? options.bodyLimit : options.jsonBodyLimit);
+    const declared = Number(exchange.headers['content-length'] ?? 0);
+    if (declared > limit) {
+      send(exchange, errorReply(tooLarge(limit, declared), logger, route.errorBody), true);
+      return;
+    }
+    const body = METHODS_WITH_BODY.has(exchange.method) ? readBody(exchange, limit) : Promise.resolve(EMPTY);
+    // `handle` awaits the body only after authenticating; when that fails first, a body that later goes over the
+    // limit (or is cut off) would reject with no handler attached, and an unhandled rejection ends the process.
+    body.catch(() => undefined);
+    handle(exchange, route, params, query, body).then(
+      (reply) => send(exchange, reply),
+      // A body over the limit may still be arriving: close rather than read the rest.
+      (error) => {
+        // A client that went away mid-request is routine, not a server error: nobody is left to answer.
+        if (exchange.aborted) return logger.debug({ method: exchange.method, path: exchange.path }, 'client aborted the request');
+        send(exchange, errorReply(error, logger, route.errorBody), error instanceof PayloadTooLargeError);
+      },
+    );
+  }
+
+  async function handle(exchange: Exchange, route: Route, params: Record<string, string>, query: string, bodyPromise: Promise<Buffer>): Promise<Reply> {
+    const rawQuery = parseQuery(query);
+    const principal = await options.authenticator.authenticate(route.auth, credentialsOf(exchange.headers, rawQuery));
+    const raw = await bodyPromise;
+    let body: unknown;
+    let files: UploadedFile[] = [];
+    if (route.bodyKind === 'multipart') {
+      const form = await parseMultipart(raw, exchange.headers, route.bodyLimit ?? options.bodyLimit);
+      files = form.files;
+      body = validate('body', route.body, form.fields);
+    } else if (route.bodyKind === 'raw') {
+      body = raw;
+    } else {
+      body = validate('body', route.body, parseJsonBody(raw));
+    }
+    const request = new ExchangeRequest(validate('path', route.params, params), validate('query', route.query, rawQuery), body, exchange.headers, files, principal, exchange);
+    const result = await route.handler(request);
+    return result instanceof Reply ? result : Reply.json(result);
+  }
+
+  function send(exchange: Exchange, reply: Reply, closeConnection = false): void {
+    if (exchange.aborted) return;
+    const { res } = exchange;
+    const cors = corsHeaders(exchange.headers.origin);
+    const body = reply.body;
+    if (body.kind === 'stream') {
+      writeHead(exchange, reply.status, cors, reply.headers);
+      pump(exchange, body.produce);
+      return;
+    }
+    let data: string | Uint8Array = '';
+    const headers: ReplyHeaders = { ...reply.headers };
+    if (body.kind === 'json') {
+      try {
+        data = JSON.stringify(body.value);
+      } catch (error) {
+        // A reply past V8's longest string (RangeError) once ended the process here.
+        logger.error({ err: error, method: exchange.method, path: exchange.path }, 'reply could not be encoded');
+        send(exchange, Reply.json({ detail: 'The reply is too large to encode' }, 500));
+        return;
+      }
+      headers['content-type'] ??= 'application/json';
+    } else if (body.kind === 'bytes') {
+      data = body.data;
+    }
+    if (typeof data !== 'string' && data.byteLength > LARGE_BODY && exchange.method !== 'HEAD') {
+      writeHead(exchange, reply.status, cors, headers);
+      endLarge(exchange, data);
+    } else {
+      // Head and body in one cork: one write to the socket for the common reply.
+      res.cork(() => {
+        writeHeadCorked(res, reply.status, cors, headers);
+        if (exchange.method === 'HEAD' || body.kind === 'empty') res.endWithoutBody(body.kind === 'empty' ? 0 : byteLength(data), closeConnection);
+        else res.end(data, closeConnection);
+      });
+    }
+    logDone(exchange, reply.status);
+  }
+
+  function logDone(exchange: Exchange, status: number): void {
+    if (logger.isLevelEnabled('debug')) {
+      logger.debug({ method: exchange.method, path: exchange.path, status, ms: +(performance.now() - exchange.started).toFixed(2) }, 'request');
+    }
+  }
+
+  /**
+   * Streams a reply through a sink that reports when the socket is full and when it has drained (uWS backpressure).
+   * Not an async function: an open stream would keep its suspended frame (generator, context, promise) alive.
+   */
+  function pump(exchange: Exchange, produce: (sink: StreamSink) => Promise<void>): void {
+    const sink = new ExchangeSink(exchange);
+    // The request's headers were read when the reply started: an open stream does not keep them (and their strings).
+    exchange.headers = NO_HEADERS;
+    let produced: Promise<void>;
+    try {
+      produced = produce(sink);
+    } catch (error) {
+      produced = Promise.reject(error);
+    }
+    const done = () => {
+      sink.end();
+      logDone(exchange, 200);
+    };
+    produced.then(done, (error: unknown) => {
+      logger.error({ err: error, path: exchange.path }, 'stream producer failed');
+      done();
+    });
+  }
+
+  /** Large bodies go out chunk by chunk as the socket drains, instead of being copied whole into uWS. */
+  function endLarge(exchange: Exchange, data: Uint8Array): void {
+    const { res } = exchange;
+    const total = data.byteLength;
+    let start = 0;
+    let done = false;
+    res.cork(() => {
+      start = res.getWriteOffset();
+      [, done] = res.tryEnd(data, total);
+    });
+    if (done) return;
+    res.onWritable((offset) => {
+      if (exchange.aborted) return true;
+      const [ok] = res.tryEnd(data.subarray(offset - start), total);
+      return ok;
+    });
+  }
+
+  return dispatch;
+}
