@@ -1,4 +1,5 @@
 import t from 'tap';
+import { AUTH_MESSAGES } from '../src/auth/authenticator.js';
 import { createUserWithKey, login } from './support/auth.js';
 import { startTestServer } from './support/server.js';
 
@@ -43,7 +44,7 @@ t.test('missing and invalid keys on v1 routes: Langflow 403s and messages', asyn
   t.teardown(() => server.close());
   const missing = await server.request('/api/v1/users/whoami', { key: null });
   t.equal(missing.status, 403);
-  t.match((await missing.json()).detail, /AUTO_LOGIN requires a valid API key/);
+  t.match((await missing.json()).detail, /x-api-key header or the x-api-key query parameter/);
   const invalid = await server.request('/api/v1/users/whoami', { key: 'sk-nope' });
   t.equal(invalid.status, 403);
   t.same(await invalid.json(), { detail: 'Invalid or missing API key' });
@@ -54,7 +55,7 @@ t.test('AUTO_LOGIN=false: a key must be passed; auto_login is refused', async (t
   t.teardown(() => server.close());
   const missing = await server.request('/api/v1/users/whoami', { key: null });
   t.equal(missing.status, 403);
-  t.same(await missing.json(), { detail: 'An API key must be passed as query or header' });
+  t.same(await missing.json(), { detail: AUTH_MESSAGES.keyRequired });
   const auto = await server.request('/api/v1/auto_login', { key: null });
   t.equal(auto.status, 400);
   t.same(await auto.json(), { detail: { message: 'Auto login is disabled. Please enable it in the settings', auto_login: false } });

@@ -180,3 +180,23 @@ t.test('/docs', async (t) => {
     }
   });
 });
+
+t.test('process and predict are listed, as deprecated; run is not', async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  const doc = (await (await server.request('/openapi.json')).json()) as { paths: Record<string, Record<string, { deprecated?: boolean }>> };
+  t.equal(doc.paths['/api/v1/process/{flow_id_or_name}']?.post?.deprecated, true);
+  t.equal(doc.paths['/api/v1/predict/{flow_id_or_name}']?.post?.deprecated, true);
+  t.equal(doc.paths['/api/v1/run/{flow_id_or_name}']?.post?.deprecated, undefined);
+});
+
+t.test("a run without a key is told what to send, in this service's words", async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  const res = await server.request('/api/v1/run/some-flow', { method: 'POST', key: null, json: {} });
+  t.equal(res.status, 403);
+  const { detail } = (await res.json()) as { detail: string };
+  t.match(detail, /x-api-key header or the x-api-key query parameter/);
+  t.match(detail, /bearer tokens are not accepted/);
+  t.notMatch(detail, /v1\.5/);
+});

@@ -12,8 +12,8 @@ import type { TokenSigner } from './tokens.js';
 
 export const AUTH_MESSAGES = {
   autoLoginNeedsKey:
-    'Since v1.5, FLOWSVC_AUTO_LOGIN requires a valid API key. Set FLOWSVC_SKIP_AUTH_AUTO_LOGIN=true to skip this check. Please update your authentication method.',
-  keyRequired: 'An API key must be passed as query or header',
+    'An API key is required: send it in the x-api-key header or the x-api-key query parameter (bearer tokens are not accepted here). FLOWSVC_SKIP_AUTH_AUTO_LOGIN=true lets requests without a key act as the superuser.',
+  keyRequired: 'An API key is required: send it in the x-api-key header or the x-api-key query parameter (bearer tokens are not accepted here).',
   invalidKey: 'Invalid or missing API key',
   invalidToken: 'Could not validate credentials',
   notSuperuser: "The user doesn't have enough privileges",

@@ -66,6 +66,8 @@ export interface Route<P = any, Q = any, B = any> {
   responses?: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
   /** Hidden from /openapi.json (aliases, redirects). */
   hidden?: boolean;
+  /** Listed in /openapi.json as deprecated (a successor exists). */
+  deprecated?: boolean;
   /** The body of this route's error replies (auth and validation included); Langflow's `{"detail": ...}` by default. */
   errorBody?: ErrorBody;
   handler(req: RouteRequest<P, Q, B>): unknown | Promise<unknown>;

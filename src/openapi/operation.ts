@@ -18,6 +18,7 @@ export function operationOf(route: Route, components: SchemaComponents, options:
     // The superuser check is not expressible as a security requirement; say it in words.
     ...(route.auth === 'superuser' && { description: 'Requires a superuser.' }),
     operationId: operationIdOf(route.method, route.path),
+    ...(route.deprecated && { deprecated: true }),
     ...(parameters.length > 0 && { parameters }),
     ...(requestBody && { requestBody }),
     responses: responsesOf(route, components),

@@ -33,6 +33,7 @@ export interface Operation {
   summary: string;
   description?: string;
   operationId: string;
+  deprecated?: boolean;
   parameters?: Parameter[];
   requestBody?: RequestBody;
   responses: Record<string, Response>;

@@ -71,7 +71,7 @@ export function runRoutes(services: Services): Route[] {
       params: FlowParam,
       query: StreamQuery,
       body: RunRequest.optional(),
-      hidden: deprecated,
+      deprecated,
       responses: { 200: { description: 'The run result, or with stream=true the event stream', schema: RunResponseSchema } },
       async handler(request) {
         const { params, query, body: maybeBody, headers, principal } = request;
