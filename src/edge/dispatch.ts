@@ -45,8 +45,10 @@ export function createDispatch(options: DispatchOptions): Dispatch {
     }
     const match = router.match(exchange.method, exchange.path);
     if (match.kind !== 'found') {
-      const error = match.kind === 'not-found' ? new NotFoundError('Not Found') : new MethodNotAllowedError(match.allowed);
-      send(exchange, errorReply(error, logger));
+      if (match.kind === 'not-found') return send(exchange, errorReply(new NotFoundError('Not Found'), logger));
+      // A 405 answers in the shape of the routes at that path (OpenAI's on the responses routes).
+      const sibling = router.match(match.allowed[0], exchange.path);
+      send(exchange, errorReply(new MethodNotAllowedError(match.allowed), logger, sibling.kind === 'found' ? sibling.route.errorBody : undefined));
       return;
     }
     const { route, params } = match;

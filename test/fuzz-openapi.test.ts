@@ -1,0 +1,104 @@
+/**
+ * Every operation of our own /openapi.json, sent malformed paths, queries and bodies (oversized ids, deep nesting,
+ * long arrays, `__proto__` keys, wrong types). Each request must get an answer within 5 s, never a 5xx, with an
+ * error body in the documented shape ({"detail": ...}; OpenAI's {"error": ...} on the responses routes), and the
+ * process must answer /health after each operation. Deterministic: the same requests every run.
+ */
+import t from 'tap';
+import { createFlow } from './support/flow-helpers.js';
+import { echoFlow } from './support/langflow-json.js';
+import { startTestServer, type TestServer } from './support/server.js';
+
+interface Operation {
+  method: string;
+  path: string;
+  parameters?: { name: string; in: 'path' | 'query' | 'header' }[];
+  requestBody?: { content: Record<string, unknown> };
+}
+
+const deep = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
+
+/** Values for path parameters: each replaces every parameter of the path at once. */
+const PATH_VALUES = ['x'.repeat(10 * 1024), '..%2F..%2Fetc%2Fpasswd', '%00', '%F0%9F%98%80', '-1', 'null', '%E2%80%AE', ' '];
+
+/** Query strings, appended to each operation. */
+const QUERIES = ['?limit=-1&skip=abc&page=0&size=99999', `?session_id=${'s'.repeat(5000)}&flow_id=${'f'.repeat(5000)}`, '?stream=maybe&job_id=%00', '?x-api-key=&get_all=2'];
+
+/** Request bodies, raw, each sent as JSON. */
+const BODIES = [
+  '',
+  'null',
+  '[]',
+  '"text"',
+  '123',
+  '{',
+  '{}',
+  deep(10_000),
+  JSON.stringify(Array.from({ length: 100_000 }, (_, i) => i)),
+  '{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}}}',
+  JSON.stringify({ name: 'x'.repeat(100_000), session_id: 's'.repeat(100_000), flow_id: 'f'.repeat(3000), model: 'm'.repeat(3000), input: 1, input_value: { a: 1 }, inputs: 'x', tweaks: [1], data: 'x', flows: {}, username: 1, password: [], value: null, type: 'nope' }),
+];
+
+function fill(path: string, value: string): string {
+  return path.replace(/\{[^}]+\}/g, value);
+}
+
+async function send(server: TestServer, method: string, path: string, body?: string): Promise<{ status: number; text: string } | { error: string }> {
+  try {
+    const init: RequestInit & { key?: string } = { method, signal: AbortSignal.timeout(5000) };
+    if (body !== undefined && method !== 'GET' && method !== 'HEAD') {
+      init.body = body;
+      init.headers = { 'content-type': 'application/json' };
+    }
+    const res = await server.request(path, init);
+    return { status: res.status, text: method === 'HEAD' ? '' : await res.text() };
+  } catch (error) {
+    return { error: (error as Error).name === 'TimeoutError' ? 'no answer within 5 s' : (error as Error).message };
+  }
+}
+
+function shapeProblem(path: string, status: number, text: string): string | undefined {
+  if (status < 400 || text === '') return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return 'error body is not JSON';
+  }
+  const key = path.startsWith('/api/v1/responses') ? 'error' : 'detail';
+  return body && typeof body === 'object' && key in body ? undefined : `error body lacks "${key}"`;
+}
+
+t.test('fuzzing every operation of /openapi.json: answers within 5 s, no 5xx, documented error shapes, alive', async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  const flowId = (await createFlow(server, echoFlow('Fuzz target', { endpoint_name: 'fuzz' })))['id'] as string;
+  const doc = (await (await server.request('/openapi.json')).json()) as { paths: Record<string, Record<string, Operation>> };
+  const operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ ...op, method: method.toUpperCase(), path })));
+  t.ok(operations.length > 40, `${operations.length} operations`);
+  const problems: string[] = [];
+  let requests = 0;
+  for (const op of operations) {
+    const paths = op.path.includes('{') ? [...PATH_VALUES.map((v) => fill(op.path, v)), fill(op.path, flowId)] : [op.path];
+    for (const path of paths) {
+      const variants: [string, string | undefined][] = [[path, undefined], ...QUERIES.map((q): [string, undefined] => [path + q, undefined])];
+      if (op.requestBody || ['POST', 'PUT', 'PATCH', 'DELETE'].includes(op.method)) variants.push(...BODIES.map((b): [string, string] => [path, b]));
+      for (const [target, body] of variants) {
+        requests++;
+        const answer = await send(server, op.method, target, body);
+        const what = `${op.method} ${target.slice(0, 80)}${body === undefined ? '' : ` body ${body.slice(0, 40)}`}`;
+        if ('error' in answer) problems.push(`${what}: ${answer.error}`);
+        else if (answer.status >= 500) problems.push(`${what}: ${answer.status} ${answer.text.slice(0, 120)}`);
+        else {
+          const problem = shapeProblem(target, answer.status, answer.text);
+          if (problem) problems.push(`${what}: ${answer.status} ${problem}`);
+        }
+      }
+    }
+    const health = await send(server, 'GET', '/health');
+    if ('error' in health || health.status !== 200) problems.push(`after ${op.method} ${op.path}: /health did not answer 200`);
+  }
+  t.ok(requests > 1000, `${requests} requests sent`);
+  t.same(problems.slice(0, 30), [], `${problems.length} problems`);
+  t.equal(({} as Record<string, unknown>).polluted, undefined, 'no prototype polluted');
+});
