@@ -16,6 +16,7 @@ import { usersRoutes } from './users/users.routes.js';
 import { variablesRoutes } from './variables/variables.routes.js';
 import { webhookRoutes } from './webhook/webhook.routes.js';
 import { workflowsRoutes } from './workflows/workflows.routes.js';
+import { unservedRoutes } from './unserved/unserved.routes.js';
 
 export function buildRoutes(services: Services): Route[] {
   const routes: Route[] = [
@@ -36,5 +37,7 @@ export function buildRoutes(services: Services): Route[] {
     ...(services.config.DEVELOPER_API_ENABLED ? workflowsRoutes(services) : []),
   ];
   routes.push(...docsRoutes(services, () => routes));
+  // Last: a spec route not served yet answers 501 rather than 404.
+  routes.push(...unservedRoutes(routes));
   return routes;
 }

@@ -1,0 +1,106 @@
+/**
+ * Routes the spec lists that this service does not serve yet: they answer 501 {"detail": "Not implemented yet"},
+ * not a 404 that reads like a typo. One row per route, as data: the issue that builds a route deletes its row
+ * (and a served route always wins: a row whose route exists is dropped when the table is built).
+ */
+import { AppError, ErrorKind } from '../../errors/app.error.js';
+import { defineRoute, type HttpMethod, type Route } from '../../edge/route.js';
+import { Router } from '../../edge/router.js';
+
+type Row = readonly [HttpMethod, string];
+
+const ROWS: readonly Row[] = [
+  // Files, v1 and v2 (spec 2.11, 4.6).
+  ['POST', '/api/v1/files/upload/:flow_id'],
+  ['GET', '/api/v1/files/list/:flow_id'],
+  ['GET', '/api/v1/files/download/:flow_id/:file_name'],
+  ['GET', '/api/v1/files/images/:flow_id/:file_name'],
+  ['DELETE', '/api/v1/files/delete/:flow_id/:file_name'],
+  ['GET', '/api/v1/files/profile_pictures/list'],
+  ['GET', '/api/v1/files/profile_pictures/:folder_name/:file_name'],
+  ['POST', '/api/v2/files'],
+  ['GET', '/api/v2/files'],
+  ['DELETE', '/api/v2/files'],
+  ['POST', '/api/v2/files/batch'],
+  ['DELETE', '/api/v2/files/batch'],
+  ['GET', '/api/v2/files/:file_id'],
+  ['PUT', '/api/v2/files/:file_id'],
+  ['DELETE', '/api/v2/files/:file_id'],
+  ['POST', '/api/v1/upload/:flow_id'],
+  // Build and its events, monitor records (spec 2.10, 2.12).
+  ['POST', '/api/v1/build/:flow_id/flow'],
+  ['GET', '/api/v1/build/:job_id/events'],
+  ['POST', '/api/v1/build/:job_id/cancel'],
+  ['POST', '/api/v1/build_public_tmp/:flow_id/flow'],
+  ['POST', '/api/v1/build/:flow_id/vertices'],
+  ['POST', '/api/v1/build/:flow_id/vertices/:vertex_id'],
+  ['GET', '/api/v1/build/:flow_id/:vertex_id/stream'],
+  ['GET', '/api/v1/task/:task_id'],
+  ['GET', '/api/v1/monitor/builds'],
+  ['DELETE', '/api/v1/monitor/builds'],
+  ['GET', '/api/v1/monitor/transactions'],
+  ['GET', '/api/v1/monitor/traces'],
+  // MCP (spec 4.7).
+  ['HEAD', '/api/v1/mcp/streamable'],
+  ['GET', '/api/v1/mcp/streamable'],
+  ['POST', '/api/v1/mcp/streamable'],
+  ['DELETE', '/api/v1/mcp/streamable'],
+  ['HEAD', '/api/v1/mcp/sse'],
+  ['GET', '/api/v1/mcp/sse'],
+  ['POST', '/api/v1/mcp'],
+  ['GET', '/api/v1/mcp/project/:project_id'],
+  ['PATCH', '/api/v1/mcp/project/:project_id'],
+  ['POST', '/api/v1/mcp/project/:project_id'],
+  ['HEAD', '/api/v1/mcp/project/:project_id/streamable'],
+  ['GET', '/api/v1/mcp/project/:project_id/streamable'],
+  ['POST', '/api/v1/mcp/project/:project_id/streamable'],
+  ['DELETE', '/api/v1/mcp/project/:project_id/streamable'],
+  ['HEAD', '/api/v1/mcp/project/:project_id/sse'],
+  ['GET', '/api/v1/mcp/project/:project_id/sse'],
+  ['POST', '/api/v1/mcp/project/:project_id/install'],
+  ['GET', '/api/v1/mcp/project/:project_id/installed'],
+  // Custom components and validation (spec 4.7).
+  ['POST', '/api/v1/custom_component'],
+  ['POST', '/api/v1/custom_component/update'],
+  ['POST', '/api/v1/validate/code'],
+  ['POST', '/api/v1/validate/prompt'],
+  // Voice (spec 4.7): the WebSocket paths answer a plain request too.
+  ['GET', '/api/v1/voice/ws/flow_tts/:flow_id'],
+  ['GET', '/api/v1/voice/ws/flow_tts/:flow_id/:session_id'],
+  ['GET', '/api/v1/voice/elevenlabs/voice_ids'],
+  // The deprecated component store (spec 4.7).
+  ['GET', '/api/v1/store/check'],
+  ['GET', '/api/v1/store/check/api_key'],
+  ['GET', '/api/v1/store/components'],
+  ['POST', '/api/v1/store/components'],
+  ['GET', '/api/v1/store/components/:component_id'],
+  ['PATCH', '/api/v1/store/components/:component_id'],
+  ['GET', '/api/v1/store/tags'],
+  ['GET', '/api/v1/store/users/likes'],
+  ['POST', '/api/v1/store/users/likes/:component_id'],
+];
+
+export const UNSERVED_ROWS = ROWS;
+
+const NOT_YET = new AppError(ErrorKind.NotImplemented, 'Not implemented yet');
+
+/** A 501 route for every row that no served route answers. */
+export function unservedRoutes(served: readonly Route[]): Route[] {
+  const router = new Router();
+  for (const route of served) router.add(route);
+  return ROWS.filter(([method, path]) => router.match(method, path).kind !== 'found').map(([method, path]) =>
+    defineRoute({
+      method,
+      path,
+      summary: 'Listed by the spec, not served yet',
+      tags: ['Not implemented'],
+      auth: 'none',
+      hidden: true,
+      bodyKind: 'raw',
+      responses: { 501: { description: 'Not implemented yet' } },
+      handler: () => {
+        throw NOT_YET;
+      },
+    }),
+  );
+}
