@@ -1,11 +1,12 @@
 /**
- * stream: true on /api/v1/responses: the openai client's `for await` and `responses.stream()` see OpenAI's typed
- * events (created, output item and text deltas, completed); raw SSE carries the spec's `response.chunk` objects
- * (a delta per token, a last chunk with status completed) and ends with [DONE]. Tokens leave as they arrive, a
- * client that goes away cancels the run, and a failing run ends in a failed chunk.
+ * stream: true on /api/v1/responses: the openai client's `for await` and `responses.stream()` see exactly OpenAI's
+ * typed events (created, output item and text deltas, completed); other SSE readers also get the spec's
+ * `response.chunk` objects (a delta per token, a last chunk with status completed); the stream ends with [DONE].
+ * Tokens leave as they arrive, a client that goes away cancels the run, and a failing run ends in response.failed
+ * (and, for other readers, a failed chunk).
  */
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import OpenAI, { type APIError } from 'openai';
+import type OpenAI from 'openai';
 import t from 'tap';
 import { createFlow } from './support/flow-helpers.js';
 import { echoFlow } from './support/langflow-json.js';
@@ -39,14 +40,12 @@ async function sseMessages(res: Response): Promise<EventSourceMessage[]> {
 const rawStream = (json: Record<string, unknown>) =>
   server.request('/api/v1/responses', { method: 'POST', json: { stream: true, ...json }, headers: { [`X-FLOWSVC-GLOBAL-VAR-${HEADER_KEY}`]: 'sk-from-header' } });
 
-const typedOnly = <T extends { type: string }>(events: T[]): T[] => events.filter((e) => e.type !== 'keepalive');
-
 t.test('for await over create({stream: true}): typed events in order, a delta per token, the completed Response', async (t) => {
   const stream = await client.responses.create({ model: streamingId, input: 'stream to me', stream: true });
   const events: any[] = [];
   for await (const event of stream) events.push(event);
 
-  const typed = typedOnly(events);
+  const typed = events;
   t.same(typed.map((e) => e.type), [
     'response.created',
     'response.in_progress',
@@ -67,14 +66,19 @@ t.test('for await over create({stream: true}): typed events in order, a delta pe
   t.equal(completed.id, created.id);
   t.match(completed, { status: 'completed', model: streamingId, previous_response_id: null, usage: { input_tokens: 3, output_tokens: 5, total_tokens: 8 } });
   t.same(completed.output, [{ type: 'message', id: deltas[0].item_id, status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: 'You said: stream to me', annotations: [] }] }]);
-  t.equal(events.filter((e) => e.object === 'response.chunk').length, 7, 'the spec\'s chunks come along: first, five tokens, last');
+  t.equal(events.filter((e) => e.object === 'response.chunk').length, 0, 'no spec chunk reaches the SDK');
   t.match((await server.services.store.responses.get(created.id))?.response, { status: 'completed' }, 'recorded before the end of the stream');
 });
 
-t.test('responses.stream(): the helper assembles the same Response', async (t) => {
+t.test('responses.stream(): the helper assembles the same Response from typed events only', async (t) => {
   const seen: string[] = [];
-  const stream = client.responses.stream({ model: streamingId, input: 'helper please' }).on('response.output_text.delta', (event) => seen.push(event.delta));
+  const types: string[] = [];
+  const stream = client.responses
+    .stream({ model: streamingId, input: 'helper please' })
+    .on('event', (event) => types.push(event.type))
+    .on('response.output_text.delta', (event) => seen.push(event.delta));
   const final = await stream.finalResponse();
+  t.ok(types.length > 0 && types.every((type) => type.startsWith('response.')), `every event is one of OpenAI's: ${[...new Set(types)].join(', ')}`);
   t.equal(final.output_text, 'You said: helper please');
   t.equal(seen.join(''), 'You said: helper please');
   t.equal(final.status, 'completed');
@@ -98,6 +102,23 @@ t.test('raw SSE: the spec\'s response.chunk objects, typed events on named frame
   t.same(chunks.slice(1, -1).map((c) => c.delta.content), ['You', ' said:', ' raw', ' bytes']);
   t.same([last.delta, last.status], [{}, 'completed'], 'the last chunk: empty delta, status completed');
   t.ok(chunks.every((c) => c.id === first.id && c.created === first.created), 'every chunk names the response');
+});
+
+t.test('other OpenAI SDKs, told by their headers, get the typed events without the spec chunks', async (t) => {
+  const sdks: Record<string, string>[] = [{ 'user-agent': 'OpenAI/Python 1.99.0' }, { 'x-stainless-lang': 'go' }];
+  for (const sdk of sdks) {
+    const res = await server.request('/api/v1/responses', {
+      method: 'POST',
+      json: { model: streamingId, input: 'typed only', stream: true },
+      headers: { ...sdk, [`X-FLOWSVC-GLOBAL-VAR-${HEADER_KEY}`]: 'sk-from-header' },
+    });
+    const messages = await sseMessages(res);
+    const label = JSON.stringify(sdk);
+    t.equal(messages.at(-1)?.data, '[DONE]', `${label}: ends with [DONE]`);
+    t.same(messages.slice(0, -1).filter((m) => !m.event), [], `${label}: no data-only frame`);
+    t.same(messages.filter((m) => m.event === 'response.output_text.delta').map((m) => JSON.parse(m.data).delta).join(''), 'You said: typed only');
+    t.equal(messages.at(-2)?.event, 'response.completed', `${label}: the last event completes the Response`);
+  }
 });
 
 t.test('a flow that does not stream tokens sends its reply as one delta at the end', async (t) => {
@@ -125,16 +146,13 @@ t.test('tokens leave as they arrive; a client that goes away cancels the run', {
   t.ok(request.aborted, 'the model call was cancelled with the run');
 });
 
-t.test('a failing run: response.failed, then a failed chunk that makes the client raise', async (t) => {
+t.test('a failing run: response.failed for the SDK, as from OpenAI; other readers also get a failed chunk', async (t) => {
   model.script({ error: { status: 400, message: 'model exploded' } });
   const stream = await client.responses.create({ model: streamingId, input: 'boom', stream: true });
-  const types: string[] = [];
-  const error = await (async () => {
-    for await (const event of stream) types.push(event.type);
-  })().catch((e: unknown) => e);
-  t.type(error, OpenAI.APIError);
-  t.match((error as APIError).message, /model exploded/);
-  t.same(typedOnly(types.map((type) => ({ type }))).map((e) => e.type), ['response.created', 'response.in_progress', 'response.failed']);
+  const events: any[] = [];
+  for await (const event of stream) events.push(event);
+  t.same(events.map((e) => e.type), ['response.created', 'response.in_progress', 'response.failed']);
+  t.match(events.at(-1).response, { status: 'failed', error: { code: 'server_error', message: /model exploded/ } });
 
   model.script({ error: { status: 400, message: 'model exploded again' } });
   const messages = await sseMessages(await rawStream({ model: streamingId, input: 'boom' }));

@@ -90,7 +90,7 @@ t.test('streamed: function_call items with their arguments, then the message; re
   scriptTwoCalls();
   const stream = await client.responses.create({ model: agentFlowId, input: 'stream the tools', stream: true });
   const typed: any[] = [];
-  for await (const event of stream) if (event.type !== ('keepalive' as string)) typed.push(event);
+  for await (const event of stream) typed.push(event);
   const added = typed.filter((e) => e.type === 'response.output_item.added');
   t.same(added.map((e) => [e.output_index, e.item.type, e.item.status]), [[0, 'function_call', 'in_progress'], [1, 'function_call', 'in_progress'], [2, 'message', 'in_progress']]);
   const args = typed.filter((e) => e.type === 'response.function_call_arguments.done');

@@ -4,7 +4,8 @@
  *   and a last chunk with an empty delta and `status` `completed` (or `failed`);
  * - OpenAI's typed events (`event: <type>` frames with `type` and `sequence_number`), from which OpenAI clients
  *   assemble the Response: created, output items with their text deltas, completed (or failed).
- * Every method returns the text of one write; the stream ends with `data: [DONE]`.
+ * OpenAI's SDKs get only the typed events (`specChunks` false, see openai-sdk-client.ts). Every method returns
+ * the text of one write; the stream ends with `data: [DONE]`.
  */
 import type { FunctionCallItem, ResponseObject, ToolCallItem } from '../../../protocol/responses.schema.js';
 import { inProgressResponse, messageItem, messageItemId, type ResponseIdentity } from '../../services/responses/response-object.js';
@@ -19,7 +20,10 @@ export class ResponseStreamEncoder {
   private messageIndex?: number;
   private streamed = '';
 
-  constructor(private readonly who: ResponseIdentity) {}
+  constructor(
+    private readonly who: ResponseIdentity,
+    private readonly specChunks = true,
+  ) {}
 
   start(): string {
     const response = inProgressResponse(this.who);
@@ -50,8 +54,8 @@ export class ResponseStreamEncoder {
   }
 
   /**
-   * The end of a failed run: `response.failed`, then a failed chunk whose `error` makes OpenAI clients raise
-   * an APIError instead of ending the stream quietly.
+   * The end of a failed run: `response.failed` (OpenAI's SDKs yield it, as from OpenAI), then for other readers
+   * a failed chunk whose `error` makes a generic OpenAI-style stream reader raise instead of ending quietly.
    */
   failed(response: ResponseObject): string {
     const error = { message: response.error?.message ?? 'The run failed', type: 'processing_error', code: null, param: null };
@@ -102,10 +106,12 @@ export class ResponseStreamEncoder {
   }
 
   /**
-   * A spec chunk. It also says `type: "keepalive"`: the one event type that OpenAI's stream helper
-   * (`client.responses.stream()`) accepts as carrying no state; any other unknown event makes it throw.
+   * A spec chunk, for readers other than OpenAI's SDKs. It also says `type: "keepalive"`: the event type that
+   * typed readers (OpenAI's stream accumulator, the AI SDK's schema) take as carrying no state, where a chunk
+   * without a type, or with another, would fail their parse.
    */
   private chunk(delta: Record<string, unknown>, status: 'completed' | 'failed' | null, extra: Record<string, unknown> = {}): string {
+    if (!this.specChunks) return '';
     const chunk = { id: this.who.id, object: 'response.chunk', created: this.who.createdAt, model: this.who.model, delta, status, ...extra, type: 'keepalive' };
     return `data: ${JSON.stringify(chunk)}\n\n`;
   }

@@ -15,6 +15,7 @@ import { inProgressResponse } from '../../services/responses/response-object.js'
 import type { PreparedResponse } from '../../services/responses/response-runs.js';
 import { headerVariables } from '../run/global-vars.js';
 import { openaiErrorBody } from './openai-error.js';
+import { isOpenAiSdk } from './openai-sdk-client.js';
 import { ResponseStreamEncoder } from './response-stream.js';
 import { BoundedId } from '../../../protocol/limits.js';
 
@@ -33,10 +34,10 @@ export function responsesRoutes(services: Services): Route[] {
   }
 
   /** SSE: tokens go out as they arrive; the run is cancelled when the client goes away. */
-  function stream(prepared: PreparedResponse): Reply {
+  function stream(prepared: PreparedResponse, forOpenAiSdk: boolean): Reply {
     return Reply.stream('text/event-stream', (sink) => {
       const pipe = new FramePipe();
-      const encoder = new ResponseStreamEncoder(prepared.who);
+      const encoder = new ResponseStreamEncoder(prepared.who, !forOpenAiSdk);
       pipe.push(encoder.start());
       const run = runs.start(prepared, 'stream');
       run.log!.watch(0, { onEvent: (entry) => pipe.push(encoder.token(entry.data as string)), onEnd: () => {} });
@@ -73,7 +74,7 @@ export function responsesRoutes(services: Services): Route[] {
           await runs.start(prepared, 'background');
           return inProgressResponse(prepared.who);
         }
-        if (body.stream) return stream(prepared);
+        if (body.stream) return stream(prepared, isOpenAiSdk(headers));
         return respond(prepared, request);
       },
     }),
