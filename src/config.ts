@@ -42,6 +42,8 @@ export const ConfigSchema = z.object({
   JOB_TIMEOUT_SECONDS: z.coerce.number().positive().default(300),
   /** Background jobs running at once; more wait `queued`. */
   JOB_CONCURRENCY: z.coerce.number().int().positive().default(64),
+  /** SIGTERM/SIGINT: how long requests and runs under way may take to finish before they are cut off. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).default(30),
   /** How long a finished job's event log is kept (its record and reply stay). */
   JOB_RETENTION_SECONDS: z.coerce.number().positive().default(86_400),
   /**

@@ -14,6 +14,7 @@ import { Reply, type ReplyHeaders, type StreamSink } from './reply.js';
 import { parseJsonBody, parseMultipart, parseQuery, validate } from './request-input.js';
 import type { Route, UploadedFile } from './route.js';
 import { Router } from './router.js';
+import { Traffic } from './traffic.js';
 import { byteLength, credentialsOf, EMPTY, readBody, tooLarge, writeHead, writeHeadCorked } from './wire.js';
 
 export interface DispatchOptions {
@@ -26,8 +27,8 @@ export interface DispatchOptions {
   jsonBodyLimit: number;
 }
 
-/** Handles one exchange, given its raw query string. */
-export type Dispatch = (exchange: Exchange, query: string) => void;
+/** Handles one exchange, given its raw query string; `traffic` counts the exchanges under way. */
+export type Dispatch = ((exchange: Exchange, query: string) => void) & { readonly traffic: Traffic };
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const LARGE_BODY = 1 << 20;
@@ -36,11 +37,14 @@ export function createDispatch(options: DispatchOptions): Dispatch {
   const router = new Router();
   for (const route of options.routes) router.add(route);
   const { logger } = options;
+  const traffic = new Traffic();
 
   function dispatch(exchange: Exchange, query: string): void {
+    traffic.begin();
     if ((exchange.method as string) === 'OPTIONS') {
       writeHead(exchange, 204, preflightHeaders(exchange.headers.origin, exchange.headers['access-control-request-headers']));
-      exchange.res.cork(() => exchange.res.endWithoutBody(0));
+      exchange.res.cork(() => exchange.res.endWithoutBody(0, traffic.draining));
+      settle(exchange);
       return;
     }
     const match = router.match(exchange.method, exchange.path);
@@ -67,7 +71,10 @@ export function createDispatch(options: DispatchOptions): Dispatch {
       // A body over the limit may still be arriving: close rather than read the rest.
       (error) => {
         // A client that went away mid-request is routine, not a server error: nobody is left to answer.
-        if (exchange.aborted) return logger.debug({ method: exchange.method, path: exchange.path }, 'client aborted the request');
+        if (exchange.aborted) {
+          settle(exchange);
+          return logger.debug({ method: exchange.method, path: exchange.path }, 'client aborted the request');
+        }
         send(exchange, errorReply(error, logger, route.errorBody), error instanceof PayloadTooLargeError);
       },
     );
@@ -93,8 +100,15 @@ export function createDispatch(options: DispatchOptions): Dispatch {
     return result instanceof Reply ? result : Reply.json(result);
   }
 
-  function send(exchange: Exchange, reply: Reply, closeConnection = false): void {
-    if (exchange.aborted) return;
+  /** The exchange is answered (or its client gone): it no longer holds a shutdown back. */
+  function settle(exchange: Exchange): void {
+    if (exchange.settled) return;
+    exchange.settled = true;
+    traffic.end();
+  }
+
+  function send(exchange: Exchange, reply: Reply, closeConnection = traffic.draining): void {
+    if (exchange.aborted) return settle(exchange);
     const { res } = exchange;
     const cors = corsHeaders(exchange.headers.origin);
     const body = reply.body;
@@ -120,6 +134,7 @@ export function createDispatch(options: DispatchOptions): Dispatch {
     }
     if (typeof data !== 'string' && data.byteLength > LARGE_BODY && exchange.method !== 'HEAD') {
       writeHead(exchange, reply.status, cors, headers);
+      // uWS's tryEnd has no close flag (node:http's adapter closes every connection answered while draining).
       endLarge(exchange, data);
     } else {
       // Head and body in one cork: one write to the socket for the common reply.
@@ -128,6 +143,7 @@ export function createDispatch(options: DispatchOptions): Dispatch {
         if (exchange.method === 'HEAD' || body.kind === 'empty') res.endWithoutBody(body.kind === 'empty' ? 0 : byteLength(data), closeConnection);
         else res.end(data, closeConnection);
       });
+      settle(exchange);
     }
     logDone(exchange, reply.status);
   }
@@ -154,6 +170,7 @@ export function createDispatch(options: DispatchOptions): Dispatch {
     }
     const done = () => {
       sink.end();
+      settle(exchange);
       logDone(exchange, 200);
     };
     produced.then(done, (error: unknown) => {
@@ -172,13 +189,17 @@ export function createDispatch(options: DispatchOptions): Dispatch {
       start = res.getWriteOffset();
       [, done] = res.tryEnd(data, total);
     });
-    if (done) return;
+    if (done) return settle(exchange);
     res.onWritable((offset) => {
-      if (exchange.aborted) return true;
-      const [ok] = res.tryEnd(data.subarray(offset - start), total);
+      if (exchange.aborted) {
+        settle(exchange);
+        return true;
+      }
+      const [ok, finished] = res.tryEnd(data.subarray(offset - start), total);
+      if (finished) settle(exchange);
       return ok;
     });
   }
 
-  return dispatch;
+  return Object.assign(dispatch, { traffic });
 }

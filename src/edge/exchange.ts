@@ -34,6 +34,8 @@ export interface Exchange {
   /** Called once if the client goes away: a body read in progress, a run to cancel, an open stream's sink. */
   goneListeners?: (() => void)[];
   started: number;
+  /** Set once it is answered or given up (the edge's count of requests under way, traffic.ts). */
+  settled?: boolean;
 }
 
 /** A new exchange for a request uWS just handed over. */

@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EdgeResponse } from './exchange.js';
+import type { Traffic } from './traffic.js';
 
 const NO_BYTES = new ArrayBuffer(0);
 
@@ -12,6 +13,8 @@ export class NodeResponse implements EdgeResponse {
   constructor(
     private readonly req: IncomingMessage,
     private readonly res: ServerResponse,
+    /** While the server drains, every answer closes its connection once it is flushed. */
+    private readonly traffic: Traffic,
   ) {}
 
   cork(cb: () => void): this {
@@ -37,22 +40,25 @@ export class NodeResponse implements EdgeResponse {
   }
 
   end(body?: string | Uint8Array, closeConnection?: boolean): this {
-    if (closeConnection) this.res.shouldKeepAlive = false;
-    this.res.end(body);
+    this.finish(closeConnection, body);
     return this;
   }
 
   endWithoutBody(reportedContentLength?: number, closeConnection?: boolean): this {
     if (reportedContentLength !== undefined && !this.res.headersSent) this.res.setHeader('content-length', reportedContentLength);
-    if (closeConnection) this.res.shouldKeepAlive = false;
-    this.res.end();
+    this.finish(closeConnection);
     return this;
   }
 
   tryEnd(body: Uint8Array, totalSize: number): [boolean, boolean] {
     if (!this.res.headersSent) this.res.setHeader('content-length', totalSize);
-    this.res.end(body);
+    this.finish(false, body);
     return [true, true];
+  }
+
+  private finish(closeConnection: boolean | undefined, body?: string | Uint8Array): void {
+    if (closeConnection || this.traffic.draining) this.res.shouldKeepAlive = false;
+    this.res.end(body);
   }
 
   getWriteOffset(): number {

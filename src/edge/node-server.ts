@@ -1,6 +1,6 @@
 /** The node:http adapter: the same dispatch as uWS, for machines whose uWS build cannot answer every request. */
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Dispatch } from './dispatch.js';
 import type { EdgeOptions, EdgeServer } from './uws-server.js';
 import { watchAbort, type Exchange } from './exchange.js';
@@ -12,7 +12,7 @@ export function listenNode(dispatch: Dispatch, options: EdgeOptions): Promise<Ed
     const url = req.url ?? '/';
     const mark = url.indexOf('?');
     const exchange: Exchange = {
-      res: new NodeResponse(req, res),
+      res: new NodeResponse(req, res, dispatch.traffic),
       method: (req.method ?? 'GET') as HttpMethod,
       path: mark === -1 ? url : url.slice(0, mark),
       headers: headersOf(req),
@@ -22,17 +22,33 @@ export function listenNode(dispatch: Dispatch, options: EdgeOptions): Promise<Ed
     watchAbort(exchange);
     dispatch(exchange, mark === -1 ? '' : url.slice(mark + 1));
   });
+  // Kept for a drain: once no request is under way, each connection is ended after its last bytes are flushed.
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(new Error(`cannot listen on ${options.host}:${options.port}: ${error.code === 'EADDRINUSE' ? 'the port is in use' : error.message}`));
     });
     server.listen({ host: options.host, port: options.port, exclusive: true, reusePort: options.reusePort ?? false }, () => {
+      const port = (server.address() as AddressInfo).port;
       resolve({
         adapter: 'node',
-        port: (server.address() as AddressInfo).port,
+        port,
         close() {
-          server.close();
+          if (server.listening) server.close();
           server.closeIdleConnections();
+        },
+        drain() {
+          // Closing ends the idle kept-alive connections; answers given while draining close theirs (NodeResponse),
+          // and a stream that began before keeps its connection until no request is under way, then it is ended.
+          const closed = new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()));
+          return dispatch.traffic.drained().then(() => {
+            for (const socket of sockets) socket.end();
+            return closed;
+          });
         },
       });
     });

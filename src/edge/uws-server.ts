@@ -24,6 +24,11 @@ export interface EdgeServer {
   readonly adapter: EdgeAdapter;
   /** Stops listening (open keep-alive connections end with their clients). */
   close(): void;
+  /**
+   * A graceful stop: stops listening, lets the requests under way finish, and closes each connection as its answer
+   * goes out. Resolves when no request is under way (or never: the caller holds the deadline).
+   */
+  drain(): Promise<void>;
 }
 
 export function startEdge(options: EdgeOptions): Promise<EdgeServer> {
@@ -48,11 +53,18 @@ function listenUws(dispatch: Dispatch, options: EdgeOptions): Promise<EdgeServer
         reject(new Error(`cannot listen on ${options.host}:${options.port}: the port is in use or the address is not this machine's`));
         return;
       }
+      let listening = true;
+      const close = () => {
+        if (listening) uws.us_listen_socket_close(token);
+        listening = false;
+      };
       resolve({
         adapter: 'uws',
         port: uws.us_socket_local_port(token),
-        close() {
-          uws.us_listen_socket_close(token);
+        close,
+        drain() {
+          close();
+          return dispatch.traffic.drained();
         },
       });
     });

@@ -65,9 +65,20 @@ async function serve(): Promise<void> {
   }
   lines.push('get an API key: npx flowsvc api-key create   (or POST /api/v1/api_key/ with a login token)');
   process.stdout.write(lines.join('\n') + '\n');
-  const shutdown = async () => {
-    await service.stop();
-    process.exit(0);
+  // The first signal drains (graceful-stop.ts); a second one ends the wait at once, as people expect of Ctrl-C.
+  let again: () => void = () => {};
+  const secondSignal = new Promise<void>((resolve) => (again = resolve));
+  const shutdown = async (signal: NodeJS.Signals) => {
+    process.on('SIGINT', again).on('SIGTERM', again);
+    logger.info({ signal, graceSeconds: config.SHUTDOWN_GRACE_SECONDS }, 'shutting down: no new connections, waiting for the work under way');
+    try {
+      const { drained } = await service.shutdown(config.SHUTDOWN_GRACE_SECONDS * 1000, secondSignal);
+      logger.info({ drained }, 'flowsvc stopped');
+      process.exit(0);
+    } catch (err) {
+      logger.fatal({ err }, 'shutdown failed');
+      process.exit(1);
+    }
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);

@@ -6,6 +6,7 @@ import { chooseAdapter } from '../edge/adapter-choice.js';
 import { startEdge, type EdgeServer } from '../edge/uws-server.js';
 import type { Logger } from '../logger.js';
 import { isLoopback } from '../auth/loopback.js';
+import { stopGracefully, type GracefulStop } from './graceful-stop.js';
 
 export interface RunningService {
   port: number;
@@ -13,7 +14,10 @@ export interface RunningService {
   adapter: string;
   url: string;
   services: Services;
+  /** Stops at once: runs under way are cut off (the next start recovers them). */
   stop(): Promise<void>;
+  /** Stops after the requests and runs under way finish, up to `graceMs` (graceful-stop.ts); `cutShort` ends the wait. */
+  shutdown(graceMs: number, cutShort?: Promise<unknown>): Promise<GracefulStop>;
 }
 
 export async function startService(config: Config, logger: Logger): Promise<RunningService> {
@@ -61,5 +65,6 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       edge.close();
       await services.close();
     },
+    shutdown: (graceMs, cutShort) => stopGracefully(edge, services, logger, graceMs, cutShort),
   };
 }

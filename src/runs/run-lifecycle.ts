@@ -4,15 +4,15 @@
  * ends once, with its status and failure taken from one table. Its adapter is called at each step to log, record and
  * answer in its own protocol's shape. At start-up, runs left unfinished by a stopped process are recovered.
  */
-import type { ActorHost, HostedResult } from '../../actors/actor-host.js';
+import type { ActorHost } from '../../actors/actor-host.js';
 import type { JobInput } from '../../actors/job.actor.js';
 import type { RunEvent } from '../engine/events.js';
 import type { Logger } from '../logger.js';
-import { statusOf } from './failure-table.js';
 import { LiveRun } from './live-run.js';
 import { recoveryAction, type RecoveryCounts, type RecoverySource } from './recovery.js';
 import type { RunResult, RunStart } from './run-adapter.js';
-import { asError, failureOf, type CancelReason, type RunFailure } from './run-failure.js';
+import { asError, type CancelReason, type RunFailure } from './run-failure.js';
+import { hostedResult, notRun } from './run-result.js';
 import { Deadlines } from './deadlines.js';
 import { RunQueue } from './run-queue.js';
 import { isTerminal, type RunStatus } from './run-status.js';
@@ -24,11 +24,6 @@ export interface RunsOptions {
   concurrency: number;
 }
 
-const NOTHING_RAN = { results: new Map(), durations: new Map(), skipped: new Set<string>() } as const;
-
-/** The result of a run that ended without executing (stopped while queued, interrupted, shut down). */
-const notRun = (failure: RunFailure): RunResult => ({ status: statusOf(failure), failure, ...NOTHING_RAN });
-
 export class Runs {
   private readonly live = new Map<string, LiveRun<any>>();
   private readonly queue: RunQueue<{ run: LiveRun<any>; job: JobInput }>;
@@ -36,6 +31,8 @@ export class Runs {
   private readonly deadlines: Deadlines<LiveRun<any>>;
   /** Set at shutdown: nothing more is recorded (runs cut off are recovered at the next start). */
   private closed = false;
+  /** Set while draining: called once no run is in progress. */
+  private whenIdle?: () => void;
 
   constructor(
     private readonly host: ActorHost,
@@ -54,10 +51,7 @@ export class Runs {
     return run;
   }
 
-  /**
-   * Queues a background run, recorded first (`adapter.queued`): the caller answers once it is durable. It runs
-   * when a slot is free, in arrival order.
-   */
+  /** Queues a background run, recorded first (`adapter.queued`, the caller answers once it is durable), run in turn. */
   async enqueue<A>(start: RunStart<A>): Promise<LiveRun<A>> {
     const run = this.admit(start, 'queued');
     try {
@@ -100,7 +94,33 @@ export class Runs {
   }
 
   /**
-   * Shutdown: every run still here ends cancelled for its waiting callers, and nothing more is recorded, so their
+   * A graceful shutdown: queued runs no longer start (they stay queued in the store for the next start); resolves
+   * once no run is in progress. Then `interrupt` at the deadline ends the runs still going, recorded interrupted.
+   */
+  drain(): Promise<void> {
+    this.queue.pause();
+    return new Promise((resolve) => {
+      this.whenIdle = resolve;
+      this.checkIdle();
+    });
+  }
+
+  interrupt(): Promise<void> {
+    const endings = [...this.live.values()].filter((run) => run.status === 'in_progress').map((run) => {
+      run.hosted?.abort();
+      return this.settle(run, notRun({ kind: 'interrupted' }));
+    });
+    return Promise.all(endings).then(() => undefined);
+  }
+
+  private checkIdle(): void {
+    for (const run of this.live.values()) if (run.status === 'in_progress') return;
+    this.whenIdle?.();
+    this.whenIdle = undefined;
+  }
+
+  /**
+   * Shutdown, last step: every run still here ends cancelled for its waiting callers, and nothing more is recorded, so their
    * records stay queued or in progress and the next start recovers them.
    */
   close(): void {
@@ -150,7 +170,7 @@ export class Runs {
     run.hosted = this.host.run(job, this.emitter(run));
     this.deadlines.add(run);
     return run.hosted.result.then(
-      (hosted) => this.settle(run, this.resultOf(run, hosted)),
+      (hosted) => this.settle(run, hostedResult(hosted, run.stoppedFor)),
       (error: unknown) => this.settle(run, notRun({ kind: 'crash', error: asError(error) })),
     );
   }
@@ -164,12 +184,6 @@ export class Runs {
       const entry = toEntry(event);
       if (entry) log.append(entry.event, entry.data);
     };
-  }
-
-  private resultOf(run: LiveRun<any>, hosted: HostedResult): RunResult {
-    let failure = failureOf(hosted.end, run.stoppedFor);
-    if (!failure && hosted.storeError) failure = { kind: 'store', error: hosted.storeError };
-    return { status: statusOf(failure), failure, results: hosted.results, durations: hosted.durations, skipped: hosted.skipped };
   }
 
   private cancel(run: LiveRun<any>, reason: CancelReason): void {
@@ -228,6 +242,7 @@ export class Runs {
   private finish(run: LiveRun<any>): void {
     this.live.delete(run.id);
     run.log?.end();
+    if (this.whenIdle) this.checkIdle();
   }
 }
 

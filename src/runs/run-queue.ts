@@ -2,6 +2,7 @@
 export class RunQueue<T> {
   private readonly waiting: T[] = [];
   private running = 0;
+  private paused = false;
 
   constructor(
     private readonly limit: number,
@@ -27,13 +28,18 @@ export class RunQueue<T> {
     return this.waiting.length;
   }
 
+  /** Starts nothing more (a shutdown draining): what waits stays queued, in the store too, for the next start. */
+  pause(): void {
+    this.paused = true;
+  }
+
   /** Forgets every waiting item (shutdown: their records stay queued for the next start). */
   clear(): void {
     this.waiting.length = 0;
   }
 
   private pump(): void {
-    while (this.running < this.limit && this.waiting.length > 0) {
+    while (!this.paused && this.running < this.limit && this.waiting.length > 0) {
       const item = this.waiting.shift()!;
       this.running++;
       const running = this.run(item);
