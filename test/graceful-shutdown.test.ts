@@ -8,9 +8,9 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { echoFlow } from './support/langflow-json.js';
-import { startModelServer } from './support/model-server.js';
+import { startModelServer, type ModelServer } from './support/model-server.js';
 import { chatModelFlow, HEADER_KEY, openaiModelTemplate } from './support/model-flows.js';
 import { serveProcess } from './support/process.js';
 
@@ -42,15 +42,27 @@ async function settled(call: Call, jobId: string): Promise<any> {
   }
 }
 
-t.test('SIGTERM under load: every request taken is answered, and the next service holds every acknowledged run', async (t) => {
+/** A data dir, a stand-in model and a service over them; torn down with the test. */
+async function serviceWithModel(t: Test, env: Record<string, string>, tokenDelayMs = 0) {
   const dir = mkdtempSync(join(tmpdir(), 'flowsvc-graceful-'));
-  const model = await startModelServer({ tokenDelayMs: 25 });
+  const model = await startModelServer({ tokenDelayMs });
   t.teardown(async () => {
     await model.close();
     rmSync(dir, { recursive: true, force: true });
   });
-  const env = { FLOWSVC_PORT: '0', FLOWSVC_DATA_DIR: dir, FLOWSVC_LOG_LEVEL: 'info', FLOWSVC_API_KEY: KEY, FLOWSVC_JOB_CONCURRENCY: '2', OPENAI_BASE_URL: model.baseURL };
-  const first = await serveProcess(env);
+  const fullEnv = { FLOWSVC_PORT: '0', FLOWSVC_DATA_DIR: dir, FLOWSVC_LOG_LEVEL: 'info', FLOWSVC_API_KEY: KEY, OPENAI_BASE_URL: model.baseURL, ...env };
+  const first = await serveProcess(fullEnv);
+  return { model, env: fullEnv, first };
+}
+
+/** A flow whose model answers for a minute (each of the next `runs` runs), far past any deadline in these tests. */
+async function slowModelFlow(call: Call, model: ModelServer, runs: number): Promise<string> {
+  model.script(...Array.from({ length: runs }, () => ({ tokens: Array.from({ length: 600 }, (_, i) => ` t${i}`), tokenDelayMs: 100 })));
+  return ((await (await call('/api/v1/flows/', { method: 'POST', json: chatModelFlow('Slow model', 'LanguageModelComponent', openaiModelTemplate()) })).json()) as any).id;
+}
+
+t.test('SIGTERM under load: every request taken is answered, and the next service holds every acknowledged run', async (t) => {
+  const { model, env, first } = await serviceWithModel(t, { FLOWSVC_JOB_CONCURRENCY: '2' }, 25);
   let base = first.url;
   const call = api(() => base);
   const create = async (body: unknown) => ((await (await call('/api/v1/flows/', { method: 'POST', json: body })).json()) as any).id as string;
@@ -135,18 +147,9 @@ t.test('SIGTERM under load: every request taken is answered, and the next servic
 });
 
 t.test('at the grace deadline a run still going ends interrupted: its caller is answered and its record says so', async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'flowsvc-graceful-'));
-  const model = await startModelServer();
-  t.teardown(async () => {
-    await model.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-  const env = { FLOWSVC_PORT: '0', FLOWSVC_DATA_DIR: dir, FLOWSVC_LOG_LEVEL: 'info', FLOWSVC_API_KEY: KEY, FLOWSVC_SHUTDOWN_GRACE_SECONDS: '0.5', OPENAI_BASE_URL: model.baseURL };
-  const first = await serveProcess(env);
+  const { model, env, first } = await serviceWithModel(t, { FLOWSVC_SHUTDOWN_GRACE_SECONDS: '0.5' });
   const call = api(() => first.url);
-  const flow = ((await (await call('/api/v1/flows/', { method: 'POST', json: chatModelFlow('Slow model', 'LanguageModelComponent', openaiModelTemplate()) })).json()) as any).id;
-  // Each run's model answers for a minute, far past the deadline.
-  model.script(...Array.from({ length: 2 }, () => ({ tokens: Array.from({ length: 600 }, (_, i) => ` t${i}`), tokenDelayMs: 100 })));
+  const flow = await slowModelFlow(call, model, 2);
 
   const job = ((await (await call('/api/v2/workflows', { method: 'POST', json: { flow_id: flow, background: true, inputs: { 'ChatInput-in001.input_value': 'slow job' } } })).json()) as any).job_id;
   await model.nextChat();
@@ -169,17 +172,9 @@ t.test('at the grace deadline a run still going ends interrupted: its caller is 
 });
 
 t.test('a second signal ends the wait at once', async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'flowsvc-graceful-'));
-  const model = await startModelServer();
-  t.teardown(async () => {
-    await model.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-  const env = { FLOWSVC_PORT: '0', FLOWSVC_DATA_DIR: dir, FLOWSVC_LOG_LEVEL: 'info', FLOWSVC_API_KEY: KEY, FLOWSVC_SHUTDOWN_GRACE_SECONDS: '600', OPENAI_BASE_URL: model.baseURL };
-  const first = await serveProcess(env);
+  const { model, first } = await serviceWithModel(t, { FLOWSVC_SHUTDOWN_GRACE_SECONDS: '600' });
   const call = api(() => first.url);
-  const flow = ((await (await call('/api/v1/flows/', { method: 'POST', json: chatModelFlow('Slow model', 'LanguageModelComponent', openaiModelTemplate()) })).json()) as any).id;
-  model.script({ tokens: Array.from({ length: 600 }, (_, i) => ` t${i}`), tokenDelayMs: 100 });
+  const flow = await slowModelFlow(call, model, 1);
   const waiting = call(`/api/v1/run/${flow}`, { method: 'POST', json: { input_value: 'slow run' } });
   await model.nextChat();
 
