@@ -162,7 +162,7 @@ t.test('run reads OPENAI_API_KEY from the environment; without it, says to set i
   ]);
   for (const [what, result] of [['unset', unset], ['--no-env', refused]] as const) {
     t.equal(result.code, 1, `${what}: the run fails`);
-    t.match(result.stderr, /^flowsvc run: [^\n]*variable OPENAI_API_KEY not found[^\n]*set OPENAI_API_KEY in the environment[^\n]*\n$/, `${what}: one line naming the variable and the environment`);
+    t.match(result.stderr, /^flowsvc run: [^\n]*Variable OPENAI_API_KEY not found[^\n]*set OPENAI_API_KEY in the environment[^\n]*\n$/, `${what}: one line naming the variable and the environment`);
     t.notMatch(result.stderr, /header|X-FLOWSVC/i, `${what}: no request headers in a local run`);
   }
   t.match(refused.stderr, /drop --no-env/, 'with --no-env, the message says the environment was not read');

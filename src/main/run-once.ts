@@ -101,5 +101,5 @@ function missingVariableAdvice(name: string, { dataDir, readEnv }: VariableSourc
   const looked = [dataDir && `the variables stored in ${dataDir}`, readEnv && 'the environment'].filter(Boolean).join(' and ');
   const inEnv = readEnv ? `set ${name} in the environment` : `set ${name} in the environment and drop --no-env`;
   const stored = dataDir ? `store it as a global variable in ${dataDir}` : 'store it as a global variable in a data dir and pass --data-dir DIR';
-  return `variable ${name} not found${looked ? ` in ${looked}` : ''}: ${inEnv}, or ${stored}`;
+  return `Variable ${name} not found${looked ? ` in ${looked}` : ''}: ${inEnv}, or ${stored}`;
 }
