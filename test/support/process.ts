@@ -4,15 +4,17 @@ import { fileURLToPath } from 'node:url';
 
 const entry = fileURLToPath(new URL('./cli-entry.ts', import.meta.url));
 
-export function spawnCli(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [...process.execArgv, entry, ...args], {
-    env: { ...process.env, TS_NODE_TRANSPILE_ONLY: '1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/** Laid over this process's environment; a variable given as undefined is left out of the child's. */
+export type ChildEnv = Record<string, string | undefined>;
+
+export function spawnCli(args: string[], env: ChildEnv): ChildProcess {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, TS_NODE_TRANSPILE_ONLY: '1', ...env };
+  for (const [name, value] of Object.entries(env)) if (value === undefined) delete childEnv[name];
+  return spawn(process.execPath, [...process.execArgv, entry, ...args], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 /** Runs the CLI to completion and returns its exit code and output. */
-export function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runCli(args: string[], env: ChildEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawnCli(args, env);
   let stdout = '';
   let stderr = '';
@@ -22,7 +24,7 @@ export function runCli(args: string[], env: Record<string, string>): Promise<{ c
 }
 
 /** Starts `flowsvc serve` and resolves with its URL once it prints that it is listening. */
-export function serveProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+export function serveProcess(env: ChildEnv): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   const child = spawnCli(['serve'], env);
   let output = '';
   return new Promise((resolve, reject) => {

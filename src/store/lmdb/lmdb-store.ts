@@ -1,5 +1,5 @@
 /** The LMDB implementation of the storage port: one environment under the data dir, msgpackr values. */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { open } from 'lmdb';
 import type { Store } from '../port.js';
@@ -24,8 +24,14 @@ const SYNC_OPTIONS: Record<StoreSync, { noMetaSync?: boolean; noSync?: boolean }
   off: { noSync: true },
 };
 
+/** Where a data dir keeps its LMDB environment. */
+const storePath = (dataDir: string) => join(dataDir, 'db');
+
+/** Whether a store was ever opened in `dataDir` (its environment file exists), without creating one. */
+export const holdsLmdbStore = (dataDir: string): boolean => existsSync(join(storePath(dataDir), 'data.mdb'));
+
 export function openLmdbStore(dataDir: string, sync: StoreSync = 'full'): Store {
-  const path = join(dataDir, 'db');
+  const path = storePath(dataDir);
   mkdirSync(path, { recursive: true });
   const env = open({ path, maxDbs: 64, encoding: 'msgpack', ...SYNC_OPTIONS[sync] });
   const settings = env.openDB<string, string>({ name: 'settings', encoding: 'msgpack' });

@@ -1,0 +1,63 @@
+/** What `flowsvc --help` and each command's `--help` print: kept beside the commands, accurate to what they read. */
+
+export const USAGE = `usage: flowsvc <command> [options]
+
+commands:
+  serve                          run the HTTP service (FLOWSVC_* environment: flowsvc serve --help)
+  api-key create [--name NAME]   print a new API key for the superuser of FLOWSVC_DATA_DIR
+  run <flow.json> [options]      run an exported flow once, without a server, and print its chat output
+                                 (flowsvc run --help)
+
+flowsvc <command> --help describes a command.
+`;
+
+export const SERVE_USAGE = `usage: flowsvc serve
+
+Runs the service until SIGINT or SIGTERM, configured by the environment (the README lists every variable):
+  FLOWSVC_DATA_DIR             the store and uploaded files (default ./.flowsvc; created at first start)
+  FLOWSVC_HOST, FLOWSVC_PORT   the listen address (default 127.0.0.1 and 7860; port 0: any free port)
+  FLOWSVC_SUPERUSER            the superuser created at first start (default langflow)
+  FLOWSVC_SUPERUSER_PASSWORD   its password (unset: generated at first start and printed once)
+  FLOWSVC_SECRET_KEY           signs tokens and encrypts stored credentials (unset: generated once, kept in the data dir)
+  FLOWSVC_FALLBACK_TO_ENV_VAR  flow variables nobody supplied are read from the environment (default false)
+  FLOWSVC_JOB_TIMEOUT_SECONDS  longest a run may take (default 300)
+  FLOWSVC_LOG_LEVEL            fatal, error, warn, info (default), debug, trace, silent
+`;
+
+export const API_KEY_USAGE = `usage: flowsvc api-key create [--name NAME]
+
+Creates an API key for the superuser and prints it (sk-...). Reads the same environment as serve:
+FLOWSVC_DATA_DIR (default ./.flowsvc; a store and superuser are created there if it has none),
+FLOWSVC_SUPERUSER (default langflow). --name NAME names the key (default cli).
+`;
+
+export const RUN_USAGE = `usage: flowsvc run <flow.json> [--input TEXT] [--session ID] [--data-dir DIR] [--no-env]
+
+Runs a flow exported from Langflow or flowsvc once, without a server, and prints what its Chat Output
+components said, one per line. Exit status: 0 the flow ran, 1 it failed, 2 bad arguments, file or data dir.
+
+options:
+  --input TEXT    the text given to the flow's Chat Input (default: the node's own value)
+  --session ID    the session the run's messages belong to (default: the flow's id)
+  --data-dir DIR  a service's data dir (its FLOWSVC_DATA_DIR): the global variables stored there for its
+                  superuser are used, and the run's messages are recorded there. It must already hold a
+                  store; nothing else is created or changed. Default: a throwaway store, removed after the run
+  --no-env        do not read flow variables from the environment
+  -h, --help      this text
+
+A field that names a global variable (a model's API key, for instance) is resolved from the variables stored in
+--data-dir, then from the environment. FLOWSVC_FALLBACK_TO_ENV_VAR, the service's switch for this, is not read:
+use --no-env. FLOWSVC_DATA_DIR is not read either: pass --data-dir.
+
+environment:
+  OPENAI_API_KEY, ANTHROPIC_API_KEY, GOOGLE_API_KEY
+                        the keys the model and Agent components read by default (any other variable a flow
+                        names is read the same way)
+  OPENAI_BASE_URL, ANTHROPIC_BASE_URL, GOOGLE_BASE_URL, OLLAMA_BASE_URL
+                        where the model components send their calls (a node's own base-URL field wins)
+  FLOWSVC_JOB_TIMEOUT_SECONDS
+                        longest the run may take (default 300); then it fails
+  FLOWSVC_SUPERUSER     with --data-dir: whose stored variables are used (default langflow)
+  FLOWSVC_SECRET_KEY    with --data-dir: the secret the service was given, if it was given one (unset: the one
+                        the service generated and kept in the data dir)
+`;
