@@ -13,7 +13,9 @@ flowsvc <command> --help describes a command.
 
 export const SERVE_USAGE = `usage: flowsvc serve
 
-Runs the service until SIGINT or SIGTERM, configured by the environment (the README lists every variable):
+Runs the service until SIGINT or SIGTERM, configured by the environment (the README lists every variable). A
+signal stops it gracefully: no new connections, the requests and runs under way finish (a second signal ends
+the wait), then it exits 0.
   FLOWSVC_DATA_DIR             the store and uploaded files (default ./.flowsvc; created at first start)
   FLOWSVC_HOST, FLOWSVC_PORT   the listen address (default 127.0.0.1 and 7860; port 0: any free port)
   FLOWSVC_SUPERUSER            the superuser created at first start (default langflow)
@@ -21,6 +23,8 @@ Runs the service until SIGINT or SIGTERM, configured by the environment (the REA
   FLOWSVC_SECRET_KEY           signs tokens and encrypts stored credentials (unset: generated once, kept in the data dir)
   FLOWSVC_FALLBACK_TO_ENV_VAR  flow variables nobody supplied are read from the environment (default false)
   FLOWSVC_JOB_TIMEOUT_SECONDS  longest a run may take (default 300)
+  FLOWSVC_SHUTDOWN_GRACE_SECONDS  how long a stop waits for the work under way (default 30); runs still going
+                               then end interrupted
   FLOWSVC_LOG_LEVEL            fatal, error, warn, info (default), debug, trace, silent
 `;
 
