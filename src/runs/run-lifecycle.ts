@@ -8,6 +8,7 @@ import type { ActorHost, HostedResult } from '../../actors/actor-host.js';
 import type { JobInput } from '../../actors/job.actor.js';
 import type { RunEvent } from '../engine/events.js';
 import type { Logger } from '../logger.js';
+import { NO_METRICS, type ActiveRunCounts, type Metrics } from '../observability/metrics.js';
 import { statusOf } from './failure-table.js';
 import { LiveRun } from './live-run.js';
 import { recoveryAction, type RecoveryCounts, type RecoverySource } from './recovery.js';
@@ -22,6 +23,8 @@ export interface RunsOptions {
   timeoutMs: number;
   /** Background runs executing at once; more wait `queued`. */
   concurrency: number;
+  /** Counts each run's final status (default: not counted). */
+  metrics?: Pick<Metrics, 'runEnded'>;
 }
 
 const NOTHING_RAN = { results: new Map(), durations: new Map(), skipped: new Set<string>() } as const;
@@ -36,12 +39,14 @@ export class Runs {
   private readonly deadlines: Deadlines<LiveRun<any>>;
   /** Set at shutdown: nothing more is recorded (runs cut off are recovered at the next start). */
   private closed = false;
+  private readonly metrics: Pick<Metrics, 'runEnded'>;
 
   constructor(
     private readonly host: ActorHost,
     private readonly logger: Logger,
     options: RunsOptions,
   ) {
+    this.metrics = options.metrics ?? NO_METRICS;
     this.queue = new RunQueue(options.concurrency, ({ run, job }) => this.execute(run, job));
     const timedOut: RunFailure = { kind: 'timed_out', timeoutMs: options.timeoutMs };
     this.deadlines = new Deadlines(options.timeoutMs, (run) => this.stop(run, timedOut));
@@ -73,6 +78,13 @@ export class Runs {
   /** A run this process is running or about to run. */
   find(id: string): LiveRun<unknown> | undefined {
     return this.live.get(id);
+  }
+
+  /** Runs queued and in progress now, counted when asked (a metrics scrape): a run's moves pay nothing for it. */
+  activeCounts(): ActiveRunCounts {
+    const counts = { queued: 0, in_progress: 0 };
+    for (const run of this.live.values()) if (!isTerminal(run.status)) counts[run.status]++;
+    return counts;
   }
 
   /** Requeues or interrupts what a stopped process left unfinished; call once, at start-up. */
@@ -196,6 +208,7 @@ export class Runs {
     if (isTerminal(run.status)) return undefined;
     this.deadlines.remove(run);
     run.moveTo(result.status);
+    this.metrics.runEnded(result.status);
     const { adapter } = run;
     let answer: A;
     try {
