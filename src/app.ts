@@ -6,6 +6,7 @@ import { TokenSigner } from './auth/tokens.js';
 import type { Config } from './config.js';
 import { ExampleFlows } from './examples/index.js';
 import type { Logger } from './logger.js';
+import { createMetrics } from './observability/metrics.js';
 import { ApiKeysService } from './services/api-keys.service.js';
 import { FlowRunner } from './services/flow-runner.js';
 import { FlowVersionsService } from './services/flow-versions.service.js';
@@ -39,7 +40,9 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const flows = new FlowsService(store, projects, examples, { shareExamples: config.AUTO_LOGIN });
   projects.removeFlows = (doomed) => flows.removeAll(doomed);
   const host = new ActorHost(store.messages, logger);
-  const runs = new Runs(host, logger, { timeoutMs: config.JOB_TIMEOUT_SECONDS * 1000, concurrency: config.JOB_CONCURRENCY });
+  const metrics = await createMetrics(config.PROMETHEUS_ENABLED, store);
+  const runs = new Runs(host, logger, { timeoutMs: config.JOB_TIMEOUT_SECONDS * 1000, concurrency: config.JOB_CONCURRENCY, metrics });
+  metrics.watchRuns(runs);
   const retention = new LogRetention(config.JOB_RETENTION_SECONDS * 1000, (now) => store.jobs.expireEvents(now), logger);
   const runner = new FlowRunner(config, variables);
   const messages = new MessagesService(store, host.sessions);
@@ -88,11 +91,14 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     variables,
     messages,
     moduleWarmUp,
+    metrics,
     secrets,
     superuserId: superuser.id,
     generatedPassword,
     authenticator: createAuthenticator({ config, store, apiKeys, tokens, superuserId: () => superuser.id }),
     async close() {
+      // Before the store closes: its commit probe must not write to a closed store.
+      metrics.close();
       moduleWarmUp.stop();
       runs.close();
       retention.close();

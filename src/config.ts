@@ -53,6 +53,8 @@ export const ConfigSchema = z.object({
    * may undo the last commit. `off`: no flushes; a machine crash may lose recent commits or damage the store.
    */
   STORE_SYNC: z.enum(['full', 'nometa', 'off']).default('full'),
+  /** Serves GET /metrics in Prometheus's text format (Langflow's LANGFLOW_PROMETHEUS_ENABLED); off, nothing is counted. */
+  PROMETHEUS_ENABLED: bool(false),
 });
 
 export type Config = z.output<typeof ConfigSchema>;

@@ -9,6 +9,7 @@ import { flowsRoutes } from './flows/flows.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { metaRoutes } from './meta/meta.routes.js';
 import { messagesRoutes } from './monitor/messages.routes.js';
+import { metricsRoutes } from './metrics/metrics.routes.js';
 import { projectsRoutes } from './projects/projects.routes.js';
 import { responsesRoutes } from './responses/responses.routes.js';
 import { runRoutes } from './run/run.routes.js';
@@ -21,6 +22,8 @@ import { unservedRoutes } from './unserved/unserved.routes.js';
 export function buildRoutes(services: Services): Route[] {
   const routes: Route[] = [
     ...healthRoutes(services),
+    // Only when FLOWSVC_PROMETHEUS_ENABLED is on; off, /metrics is a 404 like any path not served.
+    ...(services.config.PROMETHEUS_ENABLED ? metricsRoutes(services) : []),
     ...authRoutes(services),
     ...usersRoutes(services),
     ...apiKeyRoutes(services),

@@ -5,6 +5,7 @@
  */
 import { MethodNotAllowedError, NotFoundError, PayloadTooLargeError } from '../errors/index.js';
 import type { Logger } from '../logger.js';
+import { NO_METRICS, type Metrics } from '../observability/metrics.js';
 import type { Authenticator } from '../auth/principal.js';
 import { corsHeaders, preflightHeaders } from './cors.js';
 import { errorReply } from './error-reply.js';
@@ -25,6 +26,8 @@ export interface DispatchOptions {
   bodyLimit: number;
   /** Body limit of every other route in bytes: a JSON body far smaller than an upload can still cost gigabytes parsed. */
   jsonBodyLimit: number;
+  /** Counts requests by route and open streams (default: nothing is counted). */
+  metrics?: Metrics;
 }
 
 /** Handles one exchange, given its raw query string; `traffic` counts the exchanges under way. */
@@ -38,6 +41,7 @@ export function createDispatch(options: DispatchOptions): Dispatch {
   for (const route of options.routes) router.add(route);
   const { logger } = options;
   const traffic = new Traffic();
+  const metrics = options.metrics ?? NO_METRICS;
 
   function dispatch(exchange: Exchange, query: string): void {
     traffic.begin();
@@ -45,21 +49,22 @@ export function createDispatch(options: DispatchOptions): Dispatch {
       writeHead(exchange, 204, preflightHeaders(exchange.headers.origin, exchange.headers['access-control-request-headers']));
       exchange.res.cork(() => exchange.res.endWithoutBody(0, traffic.draining));
       settle(exchange);
+      metrics.requestDone(exchange, undefined, 204);
       return;
     }
     const match = router.match(exchange.method, exchange.path);
     if (match.kind !== 'found') {
-      if (match.kind === 'not-found') return send(exchange, errorReply(new NotFoundError('Not Found'), logger));
+      if (match.kind === 'not-found') return send(exchange, errorReply(new NotFoundError('Not Found'), logger), undefined);
       // A 405 answers in the shape of the routes at that path (OpenAI's on the responses routes).
       const sibling = router.match(match.allowed[0], exchange.path);
-      send(exchange, errorReply(new MethodNotAllowedError(match.allowed), logger, sibling.kind === 'found' ? sibling.route.errorBody : undefined));
+      send(exchange, errorReply(new MethodNotAllowedError(match.allowed), logger, sibling.kind === 'found' ? sibling.route.errorBody : undefined), undefined);
       return;
     }
     const { route, params } = match;
     const limit = route.bodyLimit ?? (route.bodyKind === 'multipart' ? options.bodyLimit : options.jsonBodyLimit);
     const declared = Number(exchange.headers['content-length'] ?? 0);
     if (declared > limit) {
-      send(exchange, errorReply(tooLarge(limit, declared), logger, route.errorBody), true);
+      send(exchange, errorReply(tooLarge(limit, declared), logger, route.errorBody), route, true);
       return;
     }
     const body = METHODS_WITH_BODY.has(exchange.method) ? readBody(exchange, limit) : Promise.resolve(EMPTY);
@@ -67,7 +72,7 @@ export function createDispatch(options: DispatchOptions): Dispatch {
     // limit (or is cut off) would reject with no handler attached, and an unhandled rejection ends the process.
     body.catch(() => undefined);
     handle(exchange, route, params, query, body).then(
-      (reply) => send(exchange, reply),
+      (reply) => send(exchange, reply, route),
       // A body over the limit may still be arriving: close rather than read the rest.
       (error) => {
         // A client that went away mid-request is routine, not a server error: nobody is left to answer.
@@ -75,7 +80,7 @@ export function createDispatch(options: DispatchOptions): Dispatch {
           settle(exchange);
           return logger.debug({ method: exchange.method, path: exchange.path }, 'client aborted the request');
         }
-        send(exchange, errorReply(error, logger, route.errorBody), error instanceof PayloadTooLargeError);
+        send(exchange, errorReply(error, logger, route.errorBody), route, error instanceof PayloadTooLargeError);
       },
     );
   }
@@ -107,14 +112,16 @@ export function createDispatch(options: DispatchOptions): Dispatch {
     traffic.end();
   }
 
-  function send(exchange: Exchange, reply: Reply, closeConnection = traffic.draining): void {
+  /** `route` is the route that answers, undefined when none matched (what the request is counted under). */
+  function send(exchange: Exchange, reply: Reply, route: Route | undefined, closeConnection = false): void {
     if (exchange.aborted) return settle(exchange);
+    closeConnection ||= traffic.draining;
     const { res } = exchange;
     const cors = corsHeaders(exchange.headers.origin);
     const body = reply.body;
     if (body.kind === 'stream') {
       writeHead(exchange, reply.status, cors, reply.headers);
-      pump(exchange, body.produce);
+      pump(exchange, body.produce, route);
       return;
     }
     let data: string | Uint8Array = '';
@@ -125,7 +132,7 @@ export function createDispatch(options: DispatchOptions): Dispatch {
       } catch (error) {
         // A reply past V8's longest string (RangeError) once ended the process here.
         logger.error({ err: error, method: exchange.method, path: exchange.path }, 'reply could not be encoded');
-        send(exchange, Reply.json({ detail: 'The reply is too large to encode' }, 500));
+        send(exchange, Reply.json({ detail: 'The reply is too large to encode' }, 500), route);
         return;
       }
       headers['content-type'] ??= 'application/json';
@@ -145,10 +152,11 @@ export function createDispatch(options: DispatchOptions): Dispatch {
       });
       settle(exchange);
     }
-    logDone(exchange, reply.status);
+    logDone(exchange, reply.status, route);
   }
 
-  function logDone(exchange: Exchange, status: number): void {
+  function logDone(exchange: Exchange, status: number, route: Route | undefined): void {
+    metrics.requestDone(exchange, route, status);
     if (logger.isLevelEnabled('debug')) {
       logger.debug({ method: exchange.method, path: exchange.path, status, ms: +(performance.now() - exchange.started).toFixed(2) }, 'request');
     }
@@ -158,8 +166,9 @@ export function createDispatch(options: DispatchOptions): Dispatch {
    * Streams a reply through a sink that reports when the socket is full and when it has drained (uWS backpressure).
    * Not an async function: an open stream would keep its suspended frame (generator, context, promise) alive.
    */
-  function pump(exchange: Exchange, produce: (sink: StreamSink) => Promise<void>): void {
+  function pump(exchange: Exchange, produce: (sink: StreamSink) => Promise<void>, route: Route | undefined): void {
     const sink = new ExchangeSink(exchange);
+    metrics.streamOpened();
     // The request's headers were read when the reply started: an open stream does not keep them (and their strings).
     exchange.headers = NO_HEADERS;
     let produced: Promise<void>;
@@ -169,9 +178,11 @@ export function createDispatch(options: DispatchOptions): Dispatch {
       produced = Promise.reject(error);
     }
     const done = () => {
+      // Counted closed before the end is sent: a client that has read the end never scrapes it as still open.
+      metrics.streamClosed();
       sink.end();
       settle(exchange);
-      logDone(exchange, 200);
+      logDone(exchange, 200, route);
     };
     produced.then(done, (error: unknown) => {
       logger.error({ err: error, path: exchange.path }, 'stream producer failed');

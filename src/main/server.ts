@@ -45,6 +45,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       routes: buildRoutes(services),
       authenticator: services.authenticator,
       logger,
+      metrics: services.metrics,
       bodyLimit: config.MAX_FILE_SIZE_UPLOAD * 1024 * 1024,
       jsonBodyLimit: config.MAX_JSON_BODY_MB * 1024 * 1024,
     });

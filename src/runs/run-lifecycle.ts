@@ -8,7 +8,9 @@ import type { ActorHost } from '../../actors/actor-host.js';
 import type { JobInput } from '../../actors/job.actor.js';
 import type { RunEvent } from '../engine/events.js';
 import type { Logger } from '../logger.js';
+import { NO_METRICS, type ActiveRunCounts, type Metrics } from '../observability/metrics.js';
 import { LiveRun } from './live-run.js';
+import { LiveRuns } from './live-runs.js';
 import { recoveryAction, type RecoveryCounts, type RecoverySource } from './recovery.js';
 import type { RunResult, RunStart } from './run-adapter.js';
 import { asError, type CancelReason, type RunFailure } from './run-failure.js';
@@ -22,23 +24,25 @@ export interface RunsOptions {
   timeoutMs: number;
   /** Background runs executing at once; more wait `queued`. */
   concurrency: number;
+  /** Counts each run's final status (default: not counted). */
+  metrics?: Pick<Metrics, 'runEnded'>;
 }
 
 export class Runs {
-  private readonly live = new Map<string, LiveRun<any>>();
+  private readonly live = new LiveRuns();
   private readonly queue: RunQueue<{ run: LiveRun<any>; job: JobInput }>;
   private readonly cancelRun = (run: LiveRun<any>, reason: CancelReason) => this.cancel(run, reason);
   private readonly deadlines: Deadlines<LiveRun<any>>;
   /** Set at shutdown: nothing more is recorded (runs cut off are recovered at the next start). */
   private closed = false;
-  /** Set while draining: called once no run is in progress. */
-  private whenIdle?: () => void;
+  private readonly metrics: Pick<Metrics, 'runEnded'>;
 
   constructor(
     private readonly host: ActorHost,
     private readonly logger: Logger,
     options: RunsOptions,
   ) {
+    this.metrics = options.metrics ?? NO_METRICS;
     this.queue = new RunQueue(options.concurrency, ({ run, job }) => this.execute(run, job));
     const timedOut: RunFailure = { kind: 'timed_out', timeoutMs: options.timeoutMs };
     this.deadlines = new Deadlines(options.timeoutMs, (run) => this.stop(run, timedOut));
@@ -69,6 +73,11 @@ export class Runs {
     return this.live.get(id);
   }
 
+  /** Runs queued and in progress now (a metrics scrape). */
+  activeCounts(): ActiveRunCounts {
+    return this.live.counts();
+  }
+
   /** Requeues or interrupts what a stopped process left unfinished; call once, at start-up. */
   async recover(sources: readonly RecoverySource[]): Promise<RecoveryCounts> {
     const counts: RecoveryCounts = { requeued: 0, interrupted: 0 };
@@ -83,7 +92,7 @@ export class Runs {
           // Settled from the status it was stored in, without logging that status again; records are written
           // together (one commit), not one after another.
           const run = new LiveRun(unfinished.run, unfinished.status, this.cancelRun);
-          this.live.set(run.id, run);
+          this.live.add(run);
           endings.push(this.settle(run, notRun({ kind: 'interrupted' })));
           counts.interrupted++;
         }
@@ -99,35 +108,26 @@ export class Runs {
    */
   drain(): Promise<void> {
     this.queue.pause();
-    return new Promise((resolve) => {
-      this.whenIdle = resolve;
-      this.checkIdle();
-    });
+    return this.live.noneInProgress();
   }
 
   interrupt(): Promise<void> {
-    const endings = [...this.live.values()].filter((run) => run.status === 'in_progress').map((run) => {
+    const endings = this.live.inProgress().map((run) => {
       run.hosted?.abort();
       return this.settle(run, notRun({ kind: 'interrupted' }));
     });
     return Promise.all(endings).then(() => undefined);
   }
 
-  private checkIdle(): void {
-    for (const run of this.live.values()) if (run.status === 'in_progress') return;
-    this.whenIdle?.();
-    this.whenIdle = undefined;
-  }
-
   /**
-   * Shutdown, last step: every run still here ends cancelled for its waiting callers, and nothing more is recorded, so their
-   * records stay queued or in progress and the next start recovers them.
+   * Shutdown, last step: every run still here ends cancelled for its waiting callers, and nothing more is recorded,
+   * so their records stay queued or in progress and the next start recovers them.
    */
   close(): void {
     this.closed = true;
     this.queue.clear();
     this.deadlines.close();
-    for (const run of [...this.live.values()]) {
+    for (const run of this.live.all()) {
       if (isTerminal(run.status)) continue;
       run.hosted?.abort();
       void this.settle(run, notRun({ kind: 'cancelled', reason: 'shutdown' }));
@@ -136,7 +136,7 @@ export class Runs {
 
   private admit<A>(start: Omit<RunStart<A>, 'job'>, status: RunStatus): LiveRun<A> {
     const run = new LiveRun(start, status, this.cancelRun);
-    this.live.set(run.id, run);
+    this.live.add(run);
     start.adapter.status?.(run);
     return run;
   }
@@ -210,6 +210,7 @@ export class Runs {
     if (isTerminal(run.status)) return undefined;
     this.deadlines.remove(run);
     run.moveTo(result.status);
+    this.metrics.runEnded(result.status);
     const { adapter } = run;
     let answer: A;
     try {
@@ -242,7 +243,6 @@ export class Runs {
   private finish(run: LiveRun<any>): void {
     this.live.delete(run.id);
     run.log?.end();
-    if (this.whenIdle) this.checkIdle();
   }
 }
 

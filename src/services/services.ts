@@ -8,6 +8,7 @@ import type { SecretBox } from '../auth/secret-box.js';
 import type { Config } from '../config.js';
 import type { ExampleFlows } from '../examples/index.js';
 import type { Logger } from '../logger.js';
+import type { Metrics } from '../observability/metrics.js';
 import type { LogRetention } from '../runs/log-retention.js';
 import type { Runs } from '../runs/run-lifecycle.js';
 import type { Store } from '../store/port.js';
@@ -49,6 +50,8 @@ export interface Services {
   messages: MessagesService;
   /** Loads the heavy modules stored flows need ahead of their first run (started once the service listens). */
   moduleWarmUp: ModuleWarmUp;
+  /** What GET /metrics exposes; does nothing when FLOWSVC_PROMETHEUS_ENABLED is off. */
+  metrics: Metrics;
   /** Seals secrets kept at rest (credential variables, the store API key). */
   secrets: SecretBox;
   authenticator: Authenticator;
