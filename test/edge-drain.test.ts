@@ -8,6 +8,7 @@ import t from 'tap';
 import { Reply } from '../src/edge/reply.js';
 import { defineRoute } from '../src/edge/route.js';
 import { startEdge } from '../src/edge/uws-server.js';
+import { SERVABLE_ADAPTERS } from './support/adapters.js';
 
 function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T) => void } {
   let resolve!: (value: T) => void;
@@ -30,7 +31,7 @@ function get(port: number, path: string): Promise<{ status: number; connection: 
   });
 }
 
-for (const adapter of ['node', 'uws'] as const) {
+for (const adapter of SERVABLE_ADAPTERS) {
   t.test(`${adapter}: drain answers what is under way, then resolves`, async (t) => {
     const slowEntered = deferred();
     const slowRelease = deferred();

@@ -11,7 +11,7 @@ import { startModelServer } from './support/model-server.js';
 import { KEY_HEADER, readFrames } from './support/failure-cases.js';
 import { parseExposition, valueOf, type Sample } from './support/prometheus-text.js';
 import { startTestServer, type TestServer } from './support/server.js';
-import { uwsIsNative } from '../src/edge/uws-native.js';
+import { SERVABLE_ADAPTERS } from './support/adapters.js';
 import { NO_METRICS } from '../src/observability/metrics.js';
 
 const ON = { PROMETHEUS_ENABLED: 'true' };
@@ -108,7 +108,7 @@ t.test('on: the open-streams gauge counts a run stream while it is open, and not
 });
 
 t.test('on: both HTTP servers count their requests (the count is in the dispatch they share)', async (t) => {
-  for (const adapter of uwsIsNative ? ['node', 'uws'] : ['node']) {
+  for (const adapter of SERVABLE_ADAPTERS) {
     const server = await startTestServer({ ...ON, HTTP_SERVER: adapter });
     t.teardown(() => server.close());
     t.equal(server.adapter, adapter);

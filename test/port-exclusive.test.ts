@@ -5,6 +5,8 @@
  */
 import { createServer, type AddressInfo } from 'node:net';
 import t from 'tap';
+import { uwsIsNative } from '../src/edge/uws-native.js';
+import { SERVABLE_ADAPTERS } from './support/adapters.js';
 import { startTestServer } from './support/server.js';
 
 /**
@@ -20,7 +22,7 @@ function freePort(): Promise<string> {
   });
 }
 
-for (const [first, second] of [['uws', 'uws'], ['node', 'node'], ['uws', 'node'], ['node', 'uws']]) {
+for (const [first, second] of SERVABLE_ADAPTERS.flatMap((a) => SERVABLE_ADAPTERS.map((b) => [a, b]))) {
   t.test(`a ${second} service on the port of a ${first} one fails to start`, async (t) => {
     const holder = await startTestServer({ HTTP_SERVER: first, PORT: await freePort() });
     t.teardown(() => holder.close());
@@ -29,10 +31,13 @@ for (const [first, second] of [['uws', 'uws'], ['node', 'node'], ['uws', 'node']
   });
 }
 
-t.test('FLOWSVC_REUSE_PORT=true on both lets two uWS services share a port', async (t) => {
-  const one = await startTestServer({ HTTP_SERVER: 'uws', REUSE_PORT: 'true', PORT: await freePort() });
+// node:http shares a port from Node 22.12 on (listen's reusePort); uWS always could.
+const sharing = uwsIsNative ? 'uws' : 'node';
+
+t.test(`FLOWSVC_REUSE_PORT=true on both lets two ${sharing} services share a port`, async (t) => {
+  const one = await startTestServer({ HTTP_SERVER: sharing, REUSE_PORT: 'true', PORT: await freePort() });
   t.teardown(() => one.close());
-  const two = await startTestServer({ HTTP_SERVER: 'uws', REUSE_PORT: 'true', PORT: String(one.port) });
+  const two = await startTestServer({ HTTP_SERVER: sharing, REUSE_PORT: 'true', PORT: String(one.port) });
   t.teardown(() => two.close());
   t.equal(two.port, one.port);
 });

@@ -8,6 +8,7 @@ import { MAX_JSON_DEPTH } from '../protocol/json-guard.js';
 import { LIST_MAX_ITEMS } from '../protocol/limits.js';
 import { defineRoute } from '../src/edge/route.js';
 import { startEdge } from '../src/edge/uws-server.js';
+import { testAdapter } from './support/adapters.js';
 import { MAX_LISTED_ISSUES } from '../src/errors/validation.error.js';
 import pino from 'pino';
 import { createFlow } from './support/flow-helpers.js';
@@ -121,7 +122,7 @@ t.test('a reply that cannot be encoded is a clean 500, logged with its route, an
   const logger = pino({ level: 'error' }, { write: (line: string) => void lines.push(line) });
   const route = defineRoute({ method: 'GET', path: '/unencodable', summary: 'x', tags: [], auth: 'none', responses: {}, handler: () => ({ big: BigInt(1) }) });
   const ok = defineRoute({ method: 'GET', path: '/ok', summary: 'x', tags: [], auth: 'none', responses: {}, handler: () => ({ ok: true }) });
-  const edge = await startEdge({ host: '127.0.0.1', port: 0, routes: [route, ok], authenticator: { authenticate: async () => undefined } as never, logger, bodyLimit: 1 << 20, jsonBodyLimit: 1 << 20 });
+  const edge = await startEdge({ host: '127.0.0.1', port: 0, adapter: await testAdapter(), routes: [route, ok], authenticator: { authenticate: async () => undefined } as never, logger, bodyLimit: 1 << 20, jsonBodyLimit: 1 << 20 });
   t.teardown(() => edge.close());
   const res = await fetch(`http://127.0.0.1:${edge.port}/unencodable`);
   t.equal(res.status, 500);
@@ -144,7 +145,7 @@ t.test('a client that aborts mid-body is logged at debug, not as a server error'
     },
   });
   const route = defineRoute({ method: 'POST', path: '/echo', summary: 'x', tags: [], auth: 'none', responses: {}, handler: ({ body }) => ({ body }) });
-  const edge = await startEdge({ host: '127.0.0.1', port: 0, routes: [route], authenticator: { authenticate: async () => undefined } as never, logger, bodyLimit: 1 << 20, jsonBodyLimit: 1 << 20 });
+  const edge = await startEdge({ host: '127.0.0.1', port: 0, adapter: await testAdapter(), routes: [route], authenticator: { authenticate: async () => undefined } as never, logger, bodyLimit: 1 << 20, jsonBodyLimit: 1 << 20 });
   t.teardown(() => edge.close());
   const { connect } = await import('node:net');
   const socket = connect(edge.port, '127.0.0.1', () => {
