@@ -4,9 +4,8 @@
  * for: ids in URLs would make a series per id, without bound. Requests no route answered share `unmatched`.
  */
 import { Counter, Histogram, type Registry } from 'prom-client';
-import type { Exchange } from '../edge/exchange.js';
-import type { Route } from '../edge/route.js';
 import { toOpenApiPath } from '../openapi/path-template.js';
+import type { CountedRequest, CountedRoute } from './metrics.js';
 
 /** The `route` label of a request no route matched (404, 405, a CORS preflight). */
 export const UNMATCHED = 'unmatched';
@@ -32,7 +31,7 @@ export class HttpMetrics {
   private readonly requests: Counter<'method' | 'route' | 'status'>;
   private readonly latency: Histogram<'method' | 'route'>;
   /** Keyed by the route object: one map hit per request, no label string built. */
-  private readonly byRoute = new Map<Route, Series>();
+  private readonly byRoute = new Map<CountedRoute, Series>();
   /** HEAD on a GET route, and unmatched requests, keyed by `method route`. */
   private readonly byName = new Map<string, Series>();
 
@@ -52,9 +51,9 @@ export class HttpMetrics {
     });
   }
 
-  done(exchange: Exchange, route: Route | undefined, status: number): void {
-    const seconds = (performance.now() - exchange.started) / 1000;
-    const series = this.seriesOf(exchange.method, route);
+  done(request: CountedRequest, route: CountedRoute | undefined, status: number): void {
+    const seconds = (performance.now() - request.started) / 1000;
+    const series = this.seriesOf(request.method, route);
     series.latency.observe(seconds);
     let counter = series.byStatus.get(status);
     if (!counter) {
@@ -64,7 +63,7 @@ export class HttpMetrics {
     counter.inc();
   }
 
-  private seriesOf(method: string, route: Route | undefined): Series {
+  private seriesOf(method: string, route: CountedRoute | undefined): Series {
     if (route && route.method === method) {
       let series = this.byRoute.get(route);
       if (!series) this.byRoute.set(route, (series = this.newSeries(method, toOpenApiPath(route.path))));

@@ -4,10 +4,23 @@
  * nothing, so the request path then pays one empty call: no label lookup, no clock read, and prom-client is not
  * even loaded.
  */
-import type { Exchange } from '../edge/exchange.js';
-import type { Route } from '../edge/route.js';
 import type { TerminalStatus } from '../runs/run-status.js';
 import type { Store } from '../store/port.js';
+
+/**
+ * What a request is counted by: its method and when it began. The edge's exchange is one; named here by shape, so
+ * that what counts (the run lifecycle too) does not depend on the edge.
+ */
+export interface CountedRequest {
+  readonly method: string;
+  readonly started: number;
+}
+
+/** The route that answered: its method and its path pattern (the label, never the raw URL). */
+export interface CountedRoute {
+  readonly method: string;
+  readonly path: string;
+}
 
 /** Runs in this process that have not ended, by status. */
 export interface ActiveRunCounts {
@@ -31,7 +44,7 @@ export interface Metrics {
    * A reply was handed to the socket (a streamed one: once it ended). `route` is the route that answered, or
    * undefined when none matched (404, 405, a CORS preflight).
    */
-  requestDone(exchange: Exchange, route: Route | undefined, status: number): void;
+  requestDone(request: CountedRequest, route: CountedRoute | undefined, status: number): void;
   /** A streamed reply (server-sent events) started; `streamClosed` follows once, when it ends for any reason. */
   streamOpened(): void;
   streamClosed(): void;

@@ -4,12 +4,10 @@
  * its own figures (and registering a metric name twice in one registry throws).
  */
 import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
-import type { Exchange } from '../edge/exchange.js';
-import type { Route } from '../edge/route.js';
 import type { TerminalStatus } from '../runs/run-status.js';
 import type { Store } from '../store/port.js';
 import { HttpMetrics } from './http-metrics.js';
-import type { ActiveRuns, Exposition, Metrics } from './metrics.js';
+import type { ActiveRuns, CountedRequest, CountedRoute, Exposition, Metrics } from './metrics.js';
 import { RunMetrics } from './run-metrics.js';
 import { StoreCommitProbe } from './store-commit-probe.js';
 
@@ -33,8 +31,8 @@ export class PrometheusMetrics implements Metrics {
     this.commits = new StoreCommitProbe(this.register, store);
   }
 
-  requestDone(exchange: Exchange, route: Route | undefined, status: number): void {
-    this.http.done(exchange, route, status);
+  requestDone(request: CountedRequest, route: CountedRoute | undefined, status: number): void {
+    this.http.done(request, route, status);
   }
 
   streamOpened(): void {
