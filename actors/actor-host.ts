@@ -52,7 +52,7 @@ export class ActorHost {
       plan: input.plan,
       overrides: input.overrides,
       variables: input.variables,
-      filesDir: input.filesDir,
+      files: input.files,
       memory,
       logger: this.logger,
       emit,

@@ -6,8 +6,7 @@
  * why it was aborted, belong to the run lifecycle (src/runs/).
  */
 import { dispatch, spawn, stop, type Ref } from 'nact';
-import type { SessionMemory } from '../src/components/contract.js';
-import { filesFolder } from '../src/components/shared/files-folder.js';
+import type { CallersFiles, SessionMemory } from '../src/components/contract.js';
 import type { RunEvent } from '../src/engine/events.js';
 import { ABORTED, COMPLETED, type ExecutionEnd, type ExecutionResult } from '../src/engine/execution-result.js';
 import type { FlowGraph } from '../src/engine/graph.js';
@@ -36,8 +35,8 @@ export interface JobInput {
   /** Field values set by the run request (input_value, session_id), by vertex. */
   overrides: ReadonlyMap<string, Record<string, unknown>>;
   variables: VariableResolver;
-  /** The data dir's files folder, where File reads relative paths (absent: only absolute paths work). */
-  filesDir?: string;
+  /** The files callers may read (the File component's); absent, a run reads no file. */
+  files?: CallersFiles;
 }
 
 export interface JobSpec extends JobInput {
@@ -77,7 +76,8 @@ export function spawnJob(parent: Ref<never>, spec: JobSpec, controller: LazyAbor
       },
       recent: spec.memory.recent,
     },
-    files: spec.filesDir ? filesFolder(spec.filesDir) : undefined,
+    callersFiles: spec.files,
+    files: undefined,
   };
 
   function launch(state: JobState, ids: readonly string[], self: Ref<JobMsg>): void {

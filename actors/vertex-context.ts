@@ -4,7 +4,7 @@
  * small object, and the run's AbortSignal is only made when a component reads `signal` (a getter in a literal
  * made each context a slow-path object: measured 2x the engine's CPU on a 50-vertex chain).
  */
-import type { ComponentContext, ComponentEvent, FileAccess, SessionMemory } from '../src/components/contract.js';
+import type { CallersFiles, ComponentContext, ComponentEvent, FileAccess, SessionMemory } from '../src/components/contract.js';
 import type { FlowGraph } from '../src/engine/graph.js';
 import type { LazyAbortController } from '../src/engine/lazy-abort.js';
 import type { Logger } from '../src/logger.js';
@@ -19,7 +19,9 @@ export interface RunScope {
   logger: Logger;
   variable(name: string): Promise<string>;
   memory: SessionMemory;
-  files?: FileAccess;
+  callersFiles?: CallersFiles;
+  /** The caller's view of `callersFiles`, made when a component first asks (most runs read no file). */
+  files: FileAccess | undefined;
 }
 
 export class VertexContext implements ComponentContext {
@@ -58,7 +60,11 @@ export class VertexContext implements ComponentContext {
   }
 
   get files(): FileAccess | undefined {
-    return this.#scope.files;
+    const scope = this.#scope;
+    const callers = scope.callersFiles;
+    if (!callers) return undefined;
+    const userId = scope.flow.userId;
+    return (scope.files ??= { open: (path) => callers.open(path, userId) });
   }
 
   /** Made on first use and kept: components read it several times and may compare it. */

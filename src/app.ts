@@ -1,4 +1,5 @@
 /** Assembles the service: store, services, authenticator and route table. Start-up order lives here. */
+import { join } from 'node:path';
 import { ActorHost } from '../actors/actor-host.js';
 import type { Authenticator } from './auth/principal.js';
 import { createAuthenticator } from './auth/authenticator.js';
@@ -15,6 +16,7 @@ import { WorkflowJobs } from './services/jobs/workflow-jobs.js';
 import { ResponseRuns } from './services/responses/response-runs.js';
 import { LogRetention } from './runs/log-retention.js';
 import { Runs } from './runs/run-lifecycle.js';
+import { CallerFiles } from './services/files/caller-files.js';
 import { MessagesService } from './services/messages.service.js';
 import { ProjectsService } from './services/projects.service.js';
 import { resolveSecretKey } from './services/secret-key.js';
@@ -44,7 +46,10 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const runs = new Runs(host, logger, { timeoutMs: config.JOB_TIMEOUT_SECONDS * 1000, concurrency: config.JOB_CONCURRENCY, metrics });
   metrics.watchRuns(runs);
   const retention = new LogRetention(config.JOB_RETENTION_SECONDS * 1000, (now) => store.jobs.expireEvents(now), logger);
-  const runner = new FlowRunner(config, variables);
+  const callerFiles = new CallerFiles(join(config.DATA_DIR, 'files'), config.FILE_READ_DIRS, {
+    flowOwner: async (flowId) => (await store.flows.get(flowId))?.user_id ?? undefined,
+  });
+  const runner = new FlowRunner(config, variables, callerFiles);
   const messages = new MessagesService(store, host.sessions);
   const versions = new FlowVersionsService(store.flowVersions);
   const jobs = new WorkflowJobs(runs, store, flows, versions, runner, secrets, retention, logger);

@@ -1,4 +1,5 @@
 /** Service configuration: the FLOWSVC_* environment, parsed once with zod. */
+import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 
 const bool = (fallback: boolean) =>
@@ -33,6 +34,15 @@ export const ConfigSchema = z.object({
   SECRET_KEY: z.string().min(16).optional(),
   WEBHOOK_AUTH_ENABLE: bool(true),
   FALLBACK_TO_ENV_VAR: bool(false),
+  /**
+   * Folders whose files any caller's run may read by absolute path (the File component), comma-separated. Empty:
+   * runs read only their caller's uploads.
+   */
+  FILE_READ_DIRS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((dir) => dir.trim()).filter(Boolean))
+    .pipe(z.array(z.string().refine((dir) => isAbsolute(dir), 'each folder must be an absolute path'))),
   /** Megabytes; the limit of an upload (a multipart body). */
   MAX_FILE_SIZE_UPLOAD: z.coerce.number().positive().default(1024),
   /** Megabytes; the limit of every other request body (JSON, forms, webhook payloads). */

@@ -144,12 +144,13 @@ t.test('Memory Chatbot: another session does not see the first one', async (t) =
 t.test('Document Q&A (whole starter): the File given by tweak reaches the model with the question', async (t) => {
   const { mkdirSync, writeFileSync } = await import('node:fs');
   const { join } = await import('node:path');
-  mkdirSync(join(server.dataDir, 'files'), { recursive: true });
-  writeFileSync(join(server.dataDir, 'files', 'handbook.md'), 'Opening hours: 9 to 5, Monday to Friday.');
+  const owner = server.services.superuserId;
+  mkdirSync(join(server.dataDir, 'files', owner), { recursive: true });
+  writeFileSync(join(server.dataDir, 'files', owner, 'handbook.md'), 'Opening hours: 9 to 5, Monday to Friday.');
   const created = await createFlow(server, starterFlow('Document Q&A'));
   const fileNode = created.data.nodes.find((n: any) => n.data?.type === 'File').id;
   const before = model.chats.length;
-  const response = await modelClient(server, {}).flow(created.id).run('When are you open?', { tweaks: { [fileNode]: { path: 'handbook.md' } } });
+  const response = await modelClient(server, {}).flow(created.id).run('When are you open?', { tweaks: { [fileNode]: { path: `${owner}/handbook.md` } } });
   t.match(response.chatOutputText(), /^You said: /);
   t.match(JSON.stringify(model.chats[before].body.messages), /Opening hours: 9 to 5/, 'the document is in the prompt');
 });

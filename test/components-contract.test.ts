@@ -4,13 +4,13 @@
  * settles, a failure reaches the run outcome with node id and type, and /api/v1/all offers a template the editor
  * can render (and our own adapter can load back).
  */
+import { folderFiles } from './support/folder-files.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import type { ComponentDefinition, FieldMap, FieldSpec } from '../src/components/contract.js';
 import { COMPONENTS } from '../src/components/registry.js';
-import { filesFolder } from '../src/components/shared/files-folder.js';
 import type { GraphVertex } from '../src/engine/graph.js';
 import { resolveInputs } from '../src/engine/resolve-inputs.js';
 import { variableResolver } from '../src/engine/variables.js';
@@ -94,7 +94,7 @@ for (const component of COMPONENTS) {
       const controller = new AbortController();
       controller.abort(new Error('aborted before the start'));
       const { inputs, dynamic } = await resolveInputs(vertexOf(component, WORKING_PARAMS[component.type] ?? {}), {}, undefined, variableResolver({}));
-      const context = { ...contextFor(component, { signal: controller.signal, files: filesFolder(dir) }), dynamic };
+      const context = { ...contextFor(component, { signal: controller.signal, files: folderFiles(dir) }), dynamic };
       const settled = component.run(inputs as never, context).then(
         () => 'returned',
         () => 'threw',

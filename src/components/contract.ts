@@ -65,15 +65,18 @@ export interface SessionMemory {
 }
 
 /**
- * Read-only access to the service's files folder (the data dir's `files/`), where uploaded files live: File reads
- * relative paths from there. Only a path is handed out; reading is the component's own business.
+ * The files a run may read, on its caller's behalf: `open` answers where on disk a file the caller may read lies.
+ * A path given to a run (a tweak, an input, a Data's file_path) is the caller's to choose, so it is never read as
+ * is: the service (src/services/files/caller-files.ts) allows the caller's own uploads and the operator's listed
+ * folders only, and refuses anything else with the same words, whether it exists or not.
  */
 export interface FileAccess {
-  /**
-   * The absolute path `path` stands for: an absolute path as given, a relative one under the files folder.
-   * Throws a ComponentError when a relative path climbs out of the folder (`../`).
-   */
-  resolve(path: string): string;
+  open(path: string): Promise<string>;
+}
+
+/** FileAccess for every caller at once, kept by the service; each run sees it scoped to its own caller. */
+export interface CallersFiles {
+  open(path: string, userId: string): Promise<string>;
 }
 
 /** What a component may see of the world: never a store handle, an actor ref or a socket. */
@@ -92,7 +95,7 @@ export interface ComponentContext {
   requested: ReadonlySet<string>;
   /** Values of fields the node has but the definition does not declare (Prompt's template variables). */
   dynamic: Readonly<Record<string, unknown>>;
-  /** The files folder, where the run has one (a service run does; a bare engine may not). */
+  /** The files the caller may read (a bare engine run may have none: then File reads nothing). */
   files?: FileAccess;
 }
 

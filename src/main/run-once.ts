@@ -2,6 +2,8 @@
  * One run of an exported flow in this process, for `flowsvc run`: a store (a data dir's, or a throwaway one),
  * the run lifecycle with one slot, the chat output printed, a failure told on one line.
  */
+import { resolve } from 'node:path';
+import type { CallersFiles } from '../components/contract.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,6 +44,9 @@ interface RunStore {
   close(): Promise<void>;
 }
 
+/** A local run reads files as its user could: a path as given, a relative one from the working directory. */
+const LOCAL_FILES: CallersFiles = { open: async (path) => resolve(path) };
+
 /** Runs the flow; sets exit status 1 when it fails. */
 export async function runOnce({ flow, input, session, sources }: RunRequest): Promise<void> {
   // A local run has no request to carry variables: the environment is where a user keeps keys, so it is read unless refused.
@@ -51,7 +56,7 @@ export async function runOnce({ flow, input, session, sources }: RunRequest): Pr
   const host = new ActorHost(target.store.messages, logger);
   const runs = new Runs(host, logger, { timeoutMs: config.JOB_TIMEOUT_SECONDS * 1000, concurrency: 1 });
   try {
-    const runner = new FlowRunner({ ...config, DATA_DIR: target.dataDir }, target);
+    const runner = new FlowRunner(config, target, LOCAL_FILES);
     const prepared = runner.prepare({ flow, userId: target.userId, inputValue: input, sessionId: session });
     const result = await runs.start({ id: prepared.jobId, userId: target.userId, flowId: flow.id, job: prepared.job, adapter: resultAdapter }).answer;
     if (result.failure) {

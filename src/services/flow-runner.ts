@@ -4,8 +4,8 @@
  * starts; the run itself is the run lifecycle's (src/runs/).
  */
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import type { JobInput } from '../../actors/job.actor.js';
+import type { CallersFiles } from '../components/contract.js';
 import type { FlowRecord } from '../../protocol/flow.schema.js';
 import type { Config } from '../config.js';
 import type { FlowGraph } from '../engine/graph.js';
@@ -69,14 +69,11 @@ export class FlowRunner {
   private readonly graphs = new Map<string, Compiled>();
 
   constructor(
-    private readonly config: Pick<Config, 'DATA_DIR' | 'FALLBACK_TO_ENV_VAR'>,
+    private readonly config: Pick<Config, 'FALLBACK_TO_ENV_VAR'>,
     private readonly variables: Pick<VariablesService, 'resolve'>,
-  ) {
-    this.filesDir = join(config.DATA_DIR, 'files');
-  }
-
-  /** The data dir's files folder: one string for every run. */
-  private readonly filesDir: string;
+    /** The files runs may read for their callers (one object for every run). */
+    private readonly files?: CallersFiles,
+  ) {}
 
   prepare(options: RunOptions): PreparedRun {
     // The closures below (kept for the whole run) read these, not `options`: a run does not keep its request.
@@ -121,7 +118,7 @@ export class FlowRunner {
       plan,
       selected,
       inputs: { input_value: options.inputValue ?? null },
-      job: { jobId, flow: { id: flow.id, name: flow.name, userId }, sessionId, graph, plan, overrides, variables, filesDir: this.filesDir },
+      job: { jobId, flow: { id: flow.id, name: flow.name, userId }, sessionId, graph, plan, overrides, variables, files: this.files },
     };
   }
 

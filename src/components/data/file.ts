@@ -1,9 +1,8 @@
 /**
- * File ("Read File"): loads files by path, from the node's `path` (relative paths resolve under the service's files
- * folder) or from Data/Message values on `file_path`. Outputs the texts as one Message, the files (or a single CSV's
+ * File ("Read File"): loads files by path, from the node's `path` or from Data/Message values on `file_path`, each
+ * opened through the run's FileAccess (the caller's own files only). Outputs the texts as one Message, the files (or a single CSV's
  * rows) as a table, a single JSON file as Data, and the resolved paths.
  */
-import { isAbsolute } from 'node:path';
 import { createData, isData } from '../../values/data.js';
 import { createMessage, isMessage } from '../../values/message.js';
 import { createTable } from '../../values/table.js';
@@ -72,7 +71,9 @@ async function readAll(given: string[], inputs: FileInputs, ctx: ComponentContex
       throw new ComponentError(`Error loading file ${path}: ${why}`);
     }
     try {
-      files.push(await readOne(resolvePath(path, ctx), ctx.signal));
+      const read = await readOne(await resolvePath(path, ctx), ctx.signal);
+      // The path as the caller gave it: where the service keeps the file is not theirs to learn.
+      files.push({ ...read, path });
     } catch (error) {
       if (ctx.signal.aborted) throw error;
       if (inputs.silent_errors) {
@@ -86,10 +87,9 @@ async function readAll(given: string[], inputs: FileInputs, ctx: ComponentContex
   return files;
 }
 
-function resolvePath(path: string, ctx: ComponentContext): string {
-  if (ctx.files) return ctx.files.resolve(path);
-  if (isAbsolute(path)) return path;
-  throw new ComponentError(`File path "${path}" is relative, and this run has no files folder to resolve it in`);
+function resolvePath(path: string, ctx: ComponentContext): Promise<string> {
+  if (!ctx.files) throw new ComponentError(`File "${path}" cannot be read: this run has no files`);
+  return ctx.files.open(path);
 }
 
 function serverPaths(values: unknown, ignoreUnspecified: boolean): string[] {
