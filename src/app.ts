@@ -1,5 +1,5 @@
 /** Assembles the service: store, services, authenticator and route table. Start-up order lives here. */
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import { ActorHost } from '../actors/actor-host.js';
 import type { Authenticator } from './auth/principal.js';
 import { createAuthenticator } from './auth/authenticator.js';
@@ -17,6 +17,8 @@ import { ResponseRuns } from './services/responses/response-runs.js';
 import { LogRetention } from './runs/log-retention.js';
 import { Runs } from './runs/run-lifecycle.js';
 import { CallerFiles } from './services/files/caller-files.js';
+import { UserFilesService } from './services/files/user-files.service.js';
+import { fsFileStorage } from './store/fs-file-storage.js';
 import { MessagesService } from './services/messages.service.js';
 import { ProjectsService } from './services/projects.service.js';
 import { resolveSecretKey } from './services/secret-key.js';
@@ -46,7 +48,10 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const runs = new Runs(host, logger, { timeoutMs: config.JOB_TIMEOUT_SECONDS * 1000, concurrency: config.JOB_CONCURRENCY, metrics });
   metrics.watchRuns(runs);
   const retention = new LogRetention(config.JOB_RETENTION_SECONDS * 1000, (now) => store.jobs.expireEvents(now), logger);
-  const callerFiles = new CallerFiles(join(config.DATA_DIR, 'files'), config.FILE_READ_DIRS, {
+  const filesDir = resolve(config.DATA_DIR, 'files');
+  const fileStorage = fsFileStorage(filesDir);
+  const userFiles = new UserFilesService(store.files, fileStorage, config.MAX_FILE_SIZE_UPLOAD * 1024 * 1024);
+  const callerFiles = new CallerFiles(filesDir, config.FILE_READ_DIRS, {
     flowOwner: async (flowId) => (await store.flows.get(flowId))?.user_id ?? undefined,
   });
   const runner = new FlowRunner(config, variables, callerFiles);
@@ -72,7 +77,11 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   users.onDeleted = async (userId) => {
     const [keys, variables] = await Promise.all([store.apiKeys.listByUser(userId), store.variables.listByUser(userId)]);
     await Promise.all([...keys.map((key) => store.apiKeys.delete(key.id)), ...variables.map((variable) => store.variables.delete(variable))]);
+    await userFiles.deleteAll(userId);
   };
+  // What a killed upload left half written goes (it never had a record).
+  const partials = await fileStorage.sweepPartials();
+  if (partials > 0) logger.info({ partials }, 'removed files left half written by interrupted uploads');
   const { user: superuser, generatedPassword } = await users.ensureSuperuser(config.SUPERUSER, config.SUPERUSER_PASSWORD);
   const recovered = await runs.recover([jobs.recovery(), responses.recovery()]);
   if (recovered.requeued + recovered.interrupted > 0) logger.info(recovered, 'runs left unfinished by the last process recovered');
@@ -95,6 +104,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     retention,
     variables,
     messages,
+    userFiles,
     moduleWarmUp,
     metrics,
     secrets,

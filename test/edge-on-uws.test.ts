@@ -12,6 +12,7 @@ if (uwsIsNative) {
   await import('./edge.test.js');
   await import('./edge-body.test.js');
   await import('./untrusted-bodies.test.js');
+  await import('./files-v2.test.js');
   t.teardown(() => void delete process.env.FLOWSVC_TEST_HTTP_SERVER);
 } else {
   t.test(`FLOWSVC_HTTP_SERVER=uws on Node ${process.versions.node}, where no native build loads, fails start-up`, async (t) => {

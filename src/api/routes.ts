@@ -15,6 +15,7 @@ import { responsesRoutes } from './responses/responses.routes.js';
 import { runRoutes } from './run/run.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { variablesRoutes } from './variables/variables.routes.js';
+import { userFilesRoutes } from './files/user-files.routes.js';
 import { webhookRoutes } from './webhook/webhook.routes.js';
 import { workflowsRoutes } from './workflows/workflows.routes.js';
 import { unservedRoutes } from './unserved/unserved.routes.js';
@@ -34,6 +35,7 @@ export function buildRoutes(services: Services): Route[] {
     ...runRoutes(services),
     ...responsesRoutes(services),
     ...variablesRoutes(services),
+    ...userFilesRoutes(services),
     ...messagesRoutes(services),
     ...webhookRoutes(services),
     // The developer API (v2 workflows) does not exist at all when disabled: 404, as Langflow documents.

@@ -3,6 +3,7 @@
  * handler, and its Reply goes out (JSON, bytes, or a stream with backpressure). Adapters only bind a server to it:
  * handlers never know which one runs them.
  */
+import type { Readable } from 'node:stream';
 import { MethodNotAllowedError, NotFoundError, PayloadTooLargeError } from '../errors/index.js';
 import type { Logger } from '../logger.js';
 import { NO_METRICS, type Metrics } from '../observability/metrics.js';
@@ -15,6 +16,7 @@ import { Reply, type ReplyHeaders, type StreamSink } from './reply.js';
 import { parseJsonBody, parseMultipart, parseQuery, validate } from './request-input.js';
 import type { Route, UploadedFile } from './route.js';
 import { Router } from './router.js';
+import { streamBody } from './body-stream.js';
 import { Traffic } from './traffic.js';
 import { byteLength, credentialsOf, EMPTY, readBody, tooLarge, writeHead, writeHeadCorked } from './wire.js';
 
@@ -61,18 +63,21 @@ export function createDispatch(options: DispatchOptions): Dispatch {
       return;
     }
     const { route, params } = match;
-    const limit = route.bodyLimit ?? (route.bodyKind === 'multipart' ? options.bodyLimit : options.jsonBodyLimit);
+    const upload = route.bodyKind === 'multipart' || route.bodyKind === 'stream';
+    const limit = route.bodyLimit ?? (upload ? options.bodyLimit : options.jsonBodyLimit);
     const declared = Number(exchange.headers['content-length'] ?? 0);
     if (declared > limit) {
       send(exchange, errorReply(tooLarge(limit, declared), logger, route.errorBody), route, true);
       return;
     }
-    const body = METHODS_WITH_BODY.has(exchange.method) ? readBody(exchange, limit) : Promise.resolve(EMPTY);
+    const streamed = route.bodyKind === 'stream' ? streamBody(exchange, limit) : undefined;
+    const body = streamed || !METHODS_WITH_BODY.has(exchange.method) ? Promise.resolve(EMPTY) : readBody(exchange, limit);
     // `handle` awaits the body only after authenticating; when that fails first, a body that later goes over the
     // limit (or is cut off) would reject with no handler attached, and an unhandled rejection ends the process.
     body.catch(() => undefined);
-    handle(exchange, route, params, query, body).then(
-      (reply) => send(exchange, reply, route),
+    handle(exchange, route, params, query, body, streamed).then(
+      // A streamed body the handler left unread (or half read) is not read on: the connection closes after the reply.
+      (reply) => send(exchange, reply, route, unread(streamed)),
       // A body over the limit may still be arriving: close rather than read the rest.
       (error) => {
         // A client that went away mid-request is routine, not a server error: nobody is left to answer.
@@ -80,12 +85,12 @@ export function createDispatch(options: DispatchOptions): Dispatch {
           settle(exchange);
           return logger.debug({ method: exchange.method, path: exchange.path }, 'client aborted the request');
         }
-        send(exchange, errorReply(error, logger, route.errorBody), route, error instanceof PayloadTooLargeError);
+        send(exchange, errorReply(error, logger, route.errorBody), route, error instanceof PayloadTooLargeError || unread(streamed));
       },
     );
   }
 
-  async function handle(exchange: Exchange, route: Route, params: Record<string, string>, query: string, bodyPromise: Promise<Buffer>): Promise<Reply> {
+  async function handle(exchange: Exchange, route: Route, params: Record<string, string>, query: string, bodyPromise: Promise<Buffer>, streamed?: Readable): Promise<Reply> {
     const rawQuery = parseQuery(query);
     const principal = await options.authenticator.authenticate(route.auth, credentialsOf(exchange.headers, rawQuery));
     const raw = await bodyPromise;
@@ -97,10 +102,12 @@ export function createDispatch(options: DispatchOptions): Dispatch {
       body = validate('body', route.body, form.fields);
     } else if (route.bodyKind === 'raw') {
       body = raw;
+    } else if (streamed) {
+      body = undefined;
     } else {
       body = validate('body', route.body, parseJsonBody(raw));
     }
-    const request = new ExchangeRequest(validate('path', route.params, params), validate('query', route.query, rawQuery), body, exchange.headers, files, principal, exchange);
+    const request = new ExchangeRequest(validate('path', route.params, params), validate('query', route.query, rawQuery), body, exchange.headers, files, principal, exchange, streamed);
     const result = await route.handler(request);
     return result instanceof Reply ? result : Reply.json(result);
   }
@@ -213,4 +220,10 @@ export function createDispatch(options: DispatchOptions): Dispatch {
   }
 
   return Object.assign(dispatch, { traffic });
+}
+
+function unread(streamed: Readable | undefined): boolean {
+  if (!streamed || streamed.readableEnded) return false;
+  streamed.destroy();
+  return true;
 }

@@ -1,6 +1,7 @@
 /**
  * One HTTP exchange as the edge keeps it once uWS's request object is gone, and what a route handler gets of it.
  */
+import type { Readable } from 'node:stream';
 import type { HttpRequest, HttpResponse } from 'uWebSockets.js';
 import type { Principal } from '../auth/principal.js';
 import type { HttpMethod, RouteRequest, UploadedFile } from './route.js';
@@ -20,6 +21,9 @@ export interface EdgeResponse {
   getWriteOffset(): number;
   onWritable(handler: (offset: number) => boolean): unknown;
   onData(handler: (chunk: ArrayBuffer, isLast: boolean) => void): unknown;
+  /** Stops and restarts reading the body (backpressure for a streamed body). */
+  pause(): unknown;
+  resume(): unknown;
   onAborted(handler: () => void): unknown;
   getRemoteAddressAsText(): ArrayBuffer;
 }
@@ -105,6 +109,7 @@ export class ExchangeRequest implements RouteRequest<unknown, unknown, unknown> 
     readonly files: UploadedFile[],
     readonly principal: Principal | null,
     private readonly exchange: Exchange,
+    readonly bodyStream?: Readable,
   ) {}
 
   onClientGone(listener: () => void): void {

@@ -77,6 +77,16 @@ export class NodeResponse implements EdgeResponse {
     return this;
   }
 
+  pause(): this {
+    this.req.pause();
+    return this;
+  }
+
+  resume(): this {
+    this.req.resume();
+    return this;
+  }
+
   onAborted(handler: () => void): this {
     // 'close' also follows a finished reply: only a reply not yet ended was cut off by its client.
     this.res.on('close', () => {

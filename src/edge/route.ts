@@ -2,6 +2,7 @@
  * The route contract: every endpoint is one of these, listed in src/api/routes.ts and bound to uWS by
  * src/edge/uws-server.ts. Handlers see validated input and return a value or a Reply; never a uWS object.
  */
+import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { Principal } from '../auth/principal.js';
 import type { ErrorBody } from './error-reply.js';
@@ -21,7 +22,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
 export type AuthMode = 'none' | 'api-key' | 'api-key-v2' | 'user' | 'superuser' | 'webhook';
 
 /** How the body is read: JSON through the body schema, multipart form, or the raw bytes. */
-export type BodyKind = 'json' | 'multipart' | 'raw';
+/** `stream`: the body reaches the handler unread, as `bodyStream` (uploads, never buffered whole). */
+export type BodyKind = 'json' | 'multipart' | 'raw' | 'stream';
 
 export interface UploadedFile {
   field: string;
@@ -44,6 +46,8 @@ export interface RouteRequest<P, Q, B> extends ClientWatch {
   headers: Readonly<Record<string, string>>;
   /** Files of a multipart body (bodyKind `multipart`); empty otherwise. */
   files: UploadedFile[];
+  /** The body, unread (bodyKind `stream`): it fails past the route's limit or when the client goes away. */
+  bodyStream?: Readable;
   principal: Principal | null;
   /** The client's IP address as text (the peer of the connection; proxies are not trusted). */
   clientAddress(): string;

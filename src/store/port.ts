@@ -8,6 +8,7 @@
  */
 import type { ApiKeyRecord } from '../../protocol/api-key.schema.js';
 import type { FlowRecord } from '../../protocol/flow.schema.js';
+import type { FileRecord } from '../../protocol/file.schema.js';
 import type { JobEvent, JobRecord } from '../../protocol/job.schema.js';
 import type { MessageRecord } from '../../protocol/message.schema.js';
 import type { ProjectRecord } from '../../protocol/project.schema.js';
@@ -107,6 +108,15 @@ export interface MessageRepo {
   delete(message: MessageRecord): Promise<void>;
 }
 
+/** v2 files' records (their bytes are the file storage's), by id and by owner. */
+export interface FileRepo {
+  get(id: string): Promise<FileRecord | undefined>;
+  listByUser(userId: string): Promise<FileRecord[]>;
+  /** Creates or replaces. */
+  put(file: FileRecord): Promise<void>;
+  delete(file: FileRecord): Promise<void>;
+}
+
 export interface VariableRepo {
   get(id: string): Promise<VariableRecord | undefined>;
   getByName(userId: string, name: string): Promise<VariableRecord | undefined>;
@@ -187,6 +197,7 @@ export interface Store {
   projects: ProjectRepo;
   messages: MessageRepo;
   variables: VariableRepo;
+  files: FileRepo;
   flowVersions: FlowVersionRepo;
   jobs: JobRepo;
   responses: ResponseRepo;

@@ -13,6 +13,7 @@ import { lmdbProjects } from './projects.repo.js';
 import { lmdbResponses } from './responses.repo.js';
 import { lmdbUsers } from './users.repo.js';
 import { lmdbVariables } from './variables.repo.js';
+import { lmdbFiles } from './files.repo.js';
 
 /** How commits reach the disk: see `STORE_SYNC` in src/config.ts. */
 export type StoreSync = 'full' | 'nometa' | 'off';
@@ -52,6 +53,7 @@ export function openLmdbStore(dataDir: string, sync: StoreSync = 'full'): Store 
     projects: lmdbProjects(env),
     messages: lmdbMessages(env),
     variables: lmdbVariables(env),
+    files: lmdbFiles(env),
     flowVersions: lmdbFlowVersions(env),
     jobs: lmdbJobs(env),
     responses: lmdbResponses(env),
