@@ -4,6 +4,7 @@
  * beneath the port, so a PostgreSQL implementation is checked by the same tests as the LMDB one.
  */
 import type { Test } from 'tap';
+import { filesContract } from './store-contract/files.js';
 import { flowsContract } from './store-contract/flows.js';
 import { jobsContract } from './store-contract/jobs.js';
 import { lifecycleContract } from './store-contract/lifecycle.js';
@@ -18,7 +19,7 @@ export type { OpenedStore, OpenStore } from './store-contract/opened.js';
 /** Runs the whole contract as subtests of `t` named after the implementation; `open` gives fresh, empty stores. */
 export function storeContract(t: Test, name: string, open: OpenStore): void {
   void t.test(`store contract: ${name}`, async (t) => {
-    for (const part of [usersContract, flowsContract, projectsContract, variablesContract, messagesContract, jobsContract, versionsContract, lifecycleContract]) {
+    for (const part of [usersContract, flowsContract, projectsContract, variablesContract, messagesContract, jobsContract, versionsContract, filesContract, lifecycleContract]) {
       part(t, open);
     }
   });
