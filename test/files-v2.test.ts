@@ -4,6 +4,7 @@
  * oversize, a client leaving mid-upload), another user's ids (404), and a run reading an uploaded file by its path.
  */
 import { LangflowClient } from '@datastax/langflow-client';
+import { unzipSync } from 'fflate';
 import { readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
@@ -67,6 +68,25 @@ t.test('a run reads an uploaded file by its v2 path', async (t) => {
   const created = await createFlow(server, reader);
   const response = await client.flow(created.id).run('x', { tweaks: { 'File-f0001': { path: uploaded.path } } });
   t.equal(response.chatOutputText(), 'The answer is 42.');
+});
+
+t.test('a batch of ids downloads as one ZIP of those files (the caller\'s only)', async (t) => {
+  const client = new LangflowClient({ baseUrl: server.url, apiKey: server.apiKey });
+  const [a, b, c] = [await client.files.upload(new File(['alpha'], 'same.txt')), await client.files.upload(new File(['beta'], 'same.txt')), await client.files.upload(new File(['{"x":1}'], 'data.json'))];
+  await server.request(`/api/v2/files/${b.id}?name=same`, { method: 'PUT' });
+  const other = await createUserWithKey(server, 'zip-neighbour');
+  const theirs = await (await server.request('/api/v2/files', { method: 'POST', body: form([['file', 'not yours', 'secret.txt']]), key: other.apiKey })).json();
+  const res = await server.request('/api/v2/files/batch', { method: 'POST', json: [a.id, b.id, c.id, theirs.id, 'unknown'] });
+  t.equal(res.status, 200);
+  t.equal(res.headers.get('content-type'), 'application/x-zip-compressed');
+  t.match(res.headers.get('content-disposition'), /attachment; filename="\d{8}_\d{6}_langflow_files\.zip"/);
+  const entries = unzipSync(new Uint8Array(await res.arrayBuffer()));
+  const texts = Object.fromEntries(Object.entries(entries).map(([name, bytes]) => [name, new TextDecoder().decode(bytes)]));
+  t.same(texts, { 'same.txt': 'alpha', 'same (1).txt': 'beta', 'data.json': '{"x":1}' }, 'its files, a repeated name numbered, another user\'s left out');
+  const none = await server.request('/api/v2/files/batch', { method: 'POST', json: [theirs.id] });
+  t.equal(none.status, 404);
+  t.same(await none.json(), { detail: 'No files found' });
+  t.equal((await server.request('/api/v2/files/batch', { method: 'POST', json: 'not a list' })).status, 422);
 });
 
 t.test('bad uploads: each a clear 4xx, and nothing stored', async (t) => {

@@ -7,6 +7,7 @@ import { Reply } from '../../edge/reply.js';
 import { defineRoute, type Route } from '../../edge/route.js';
 import type { Services } from '../../services/services.js';
 import { attachment, pipeToSink } from './download.js';
+import { zipToSink } from './zip-download.js';
 
 const reply = (file: FileRecord): FileReply => ({ id: file.id, name: file.name, path: file.path, size: file.size, provider: file.provider });
 const listed = ({ extension: _extension, ...file }: FileRecord) => file;
@@ -61,6 +62,23 @@ export function userFilesRoutes(services: Services): Route[] {
       handler: async ({ principal }) => {
         await userFiles.deleteAll(principal!.userId);
         return { message: 'All files deleted successfully' };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/api/v2/files/batch',
+      summary: 'Download several of your files as one ZIP, by id',
+      tags,
+      auth: 'user',
+      body: Ids,
+      responses: { 200: { description: 'A ZIP of the files', contentType: 'application/x-zip-compressed' }, 404: errorReply('None of the ids is a file of yours') },
+      handler: async ({ body, principal }) => {
+        const userId = principal!.userId;
+        const found = (await Promise.all(body.map((id) => userFiles.get(userId, id).catch(() => undefined)))).filter((file) => file !== undefined);
+        if (found.length === 0) return Reply.json({ detail: 'No files found' }, 404);
+        const entries = found.map((file) => ({ name: fileName(file), open: () => userFiles.open(userId, file.id).then(({ bytes }) => bytes, () => undefined) }));
+        const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '_').slice(0, 15);
+        return Reply.stream('application/x-zip-compressed', (sink) => zipToSink(entries, sink), { 'content-disposition': attachment(`${stamp}_langflow_files.zip`) });
       },
     }),
     defineRoute({

@@ -18,7 +18,6 @@ const ROWS: readonly Row[] = [
   ['DELETE', '/api/v1/files/delete/:flow_id/:file_name'],
   ['GET', '/api/v1/files/profile_pictures/list'],
   ['GET', '/api/v1/files/profile_pictures/:folder_name/:file_name'],
-  ['POST', '/api/v2/files/batch'],
   ['POST', '/api/v1/upload/:flow_id'],
   // Build and its events, monitor records (spec 2.10, 2.12).
   ['POST', '/api/v1/build/:flow_id/flow'],
