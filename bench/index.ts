@@ -7,6 +7,7 @@
  */
 import { dataOperationsScenario } from './scenarios/data-operations.js';
 import { edgeScenario } from './scenarios/edge.js';
+import { filesScenario } from './scenarios/files.js';
 import { historyScenario } from './scenarios/history.js';
 import { lifecycleScenario } from './scenarios/lifecycle.js';
 import { modelStreamScenario } from './scenarios/model-stream.js';
@@ -27,6 +28,7 @@ const SCENARIOS: Record<string, () => Promise<Row[]>> = {
   history: () => historyScenario(),
   lifecycle: () => lifecycleScenario(),
   workflows: () => workflowsScenario(SECONDS),
+  files: () => filesScenario(),
 };
 
 const wanted = process.argv.slice(2);

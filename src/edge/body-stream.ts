@@ -13,7 +13,7 @@ export function streamBody(exchange: Exchange, limit: number): Readable {
   let size = 0;
   let paused = false;
   const stream = new Readable({
-    highWaterMark: 1 << 20,
+    highWaterMark: 1 << 18,
     read() {
       if (!paused) return;
       paused = false;
@@ -32,8 +32,9 @@ export function streamBody(exchange: Exchange, limit: number): Readable {
       stream.destroy(tooLarge(limit, size));
       return;
     }
-    // uWS reuses the chunk's memory once this returns: the stream keeps a copy.
-    const more = stream.push(Buffer.from(new Uint8Array(chunk)));
+    // uWS reuses the chunk's memory once this returns: the stream keeps a copy. node:http hands Buffers of their
+    // own, kept as they are.
+    const more = stream.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(new Uint8Array(chunk)));
     if (isLast) {
       forget();
       stream.push(null);
