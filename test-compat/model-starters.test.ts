@@ -141,16 +141,13 @@ t.test('Memory Chatbot: another session does not see the first one', async (t) =
   t.notMatch(JSON.stringify(model.chats[before].body.messages), /Grace/, 'no history leaks across sessions');
 });
 
-t.test('Document Q&A (whole starter): the File given by tweak reaches the model with the question', async (t) => {
-  const { mkdirSync, writeFileSync } = await import('node:fs');
-  const { join } = await import('node:path');
-  const owner = server.services.superuserId;
-  mkdirSync(join(server.dataDir, 'files', owner), { recursive: true });
-  writeFileSync(join(server.dataDir, 'files', owner, 'handbook.md'), 'Opening hours: 9 to 5, Monday to Friday.');
+t.test('Document Q&A (whole starter): a file uploaded through v2, given by its path, reaches the model with the question', async (t) => {
+  const client = modelClient(server, {});
+  const uploaded = await client.files.upload(new File(['Opening hours: 9 to 5, Monday to Friday.'], 'handbook.md'));
   const created = await createFlow(server, starterFlow('Document Q&A'));
   const fileNode = created.data.nodes.find((n: any) => n.data?.type === 'File').id;
   const before = model.chats.length;
-  const response = await modelClient(server, {}).flow(created.id).run('When are you open?', { tweaks: { [fileNode]: { path: `${owner}/handbook.md` } } });
+  const response = await client.flow(created.id).run('When are you open?', { tweaks: { [fileNode]: { path: uploaded.path } } });
   t.match(response.chatOutputText(), /^You said: /);
   t.match(JSON.stringify(model.chats[before].body.messages), /Opening hours: 9 to 5/, 'the document is in the prompt');
 });
