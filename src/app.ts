@@ -53,6 +53,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const userFiles = new UserFilesService(store.files, fileStorage, config.MAX_FILE_SIZE_UPLOAD * 1024 * 1024);
   const callerFiles = new CallerFiles(filesDir, config.FILE_READ_DIRS, {
     flowOwner: async (flowId) => (await store.flows.get(flowId))?.user_id ?? undefined,
+    fileById: (id) => store.files.get(id),
   });
   const runner = new FlowRunner(config, variables, callerFiles);
   const messages = new MessagesService(store, host.sessions);

@@ -23,17 +23,19 @@ writeFileSync(secret, 'the server secret');
 writeFileSync(join(listed, 'shared.txt'), 'shared');
 symlinkSync(secret, join(listed, 'escape.txt'));
 
-const owners = { flowOwner: async (id: string) => ({ 'flow-of-alice': 'alice', 'flow-of-bob': 'bob' })[id] };
+const fileIds: Record<string, { user_id: string; path: string }> = { 'file-of-alice': { user_id: 'alice', path: 'alice/file-of-alice.pdf' }, 'file-of-bob': { user_id: 'bob', path: 'bob/file-of-bob.pdf' } };
+const owners = { flowOwner: async (id: string) => ({ 'flow-of-alice': 'alice', 'flow-of-bob': 'bob' })[id], fileById: async (id: string) => fileIds[id] };
 const files = new CallerFiles(filesDir, [listed, join(root, 'not-there')], owners);
 const REFUSED = /is not one of your files/;
 
 t.test('the caller\'s own uploads, by user and by flow', async (t) => {
   t.equal(await files.open('alice/report.txt', 'alice'), join(filesDir, 'alice', 'report.txt'));
   t.equal(await files.open('flow-of-alice/123_notes.md', 'alice'), join(filesDir, 'flow-of-alice', '123_notes.md'));
+  t.equal(await files.open('file-of-alice', 'alice'), join(filesDir, 'alice', 'file-of-alice.pdf'), 'a v2 file by its id');
 });
 
 t.test('another user\'s files, climbing out, server paths and odd names are refused alike', async (t) => {
-  const refusedPaths = ['bob/report.txt', 'flow-of-bob/1_x.md', 'unknown-flow/x.md', '../secret.txt', 'alice/../bob/x.txt', 'alice/../../secret.txt', 'report.txt', 'alice/sub/deeper.txt', secret, '/etc/passwd', 'alice/x\0.txt', ''];
+  const refusedPaths = ['file-of-bob', 'no-such-file-id', 'bob/report.txt', 'flow-of-bob/1_x.md', 'unknown-flow/x.md', '../secret.txt', 'alice/../bob/x.txt', 'alice/../../secret.txt', 'report.txt', 'alice/sub/deeper.txt', secret, '/etc/passwd', 'alice/x\0.txt', ''];
   for (const path of refusedPaths) await t.rejects(files.open(path, 'alice'), { name: 'ComponentError', message: REFUSED }, JSON.stringify(path));
   const [missing, forbidden] = await Promise.all([files.open('/no/such/file.txt', 'alice').catch((e: Error) => e.message), files.open(secret, 'alice').catch((e: Error) => e.message)]);
   t.same([missing.replace('/no/such/file.txt', 'X'), forbidden.replace(secret, 'X')], [missing.replace('/no/such/file.txt', 'X'), missing.replace('/no/such/file.txt', 'X')], 'a missing file and a forbidden one read the same');

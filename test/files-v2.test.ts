@@ -68,6 +68,10 @@ t.test('a run reads an uploaded file by its v2 path', async (t) => {
   const created = await createFlow(server, reader);
   const response = await client.flow(created.id).run('x', { tweaks: { 'File-f0001': { path: uploaded.path } } });
   t.equal(response.chatOutputText(), 'The answer is 42.');
+  const byId = await client.flow(created.id).run('x', { tweaks: { 'File-f0001': { path: uploaded.id } } });
+  t.equal(byId.chatOutputText(), 'The answer is 42.', 'or by its id');
+  const v2 = await server.request('/api/v2/workflows', { method: 'POST', json: { flow_id: created.id, inputs: { 'File-f0001.path': uploaded.path } } });
+  t.match(JSON.stringify(await v2.json()), 'The answer is 42.', 'v2 workflows: by a flat input File-xxx.path');
 });
 
 t.test('a batch of ids downloads as one ZIP of those files (the caller\'s only)', async (t) => {

@@ -9,7 +9,7 @@ import { createTable } from '../../values/table.js';
 import { ComponentError } from '../component.error.js';
 import { defineComponent, type ComponentContext } from '../contract.js';
 import { bool, file, handle, str } from '../fields.js';
-import { LANGFLOW_FILE_TYPES, readOne, supportOf, type ReadFile } from './file-readers.js';
+import { extensionOf, LANGFLOW_FILE_TYPES, readOne, supportOf, type ReadFile } from './file-readers.js';
 
 export const fileComponent = defineComponent({
   type: 'File',
@@ -63,7 +63,9 @@ async function readAll(given: string[], inputs: FileInputs, ctx: ComponentContex
   const files: ReadFile[] = [];
   for (const path of given) {
     ctx.signal.throwIfAborted();
-    const support = supportOf(path);
+    // A v2 file's id has no extension of its own: its stored path says what it is.
+    const byId = extensionOf(path) === '' ? await resolvePath(path, ctx).catch(() => undefined) : undefined;
+    const support = supportOf(byId ?? path);
     if (support !== 'readable') {
       if (support === 'unknown' && inputs.ignore_unsupported_extensions) continue;
       const why = support === 'not-yet' ? 'this file type is not supported yet' : 'unsupported file extension';
@@ -71,7 +73,7 @@ async function readAll(given: string[], inputs: FileInputs, ctx: ComponentContex
       throw new ComponentError(`Error loading file ${path}: ${why}`);
     }
     try {
-      const read = await readOne(await resolvePath(path, ctx), ctx.signal);
+      const read = await readOne(byId ?? (await resolvePath(path, ctx)), ctx.signal);
       // The path as the caller gave it: where the service keeps the file is not theirs to learn.
       files.push({ ...read, path });
     } catch (error) {
@@ -87,7 +89,7 @@ async function readAll(given: string[], inputs: FileInputs, ctx: ComponentContex
   return files;
 }
 
-function resolvePath(path: string, ctx: ComponentContext): Promise<string> {
+async function resolvePath(path: string, ctx: ComponentContext): Promise<string> {
   if (!ctx.files) throw new ComponentError(`File "${path}" cannot be read: this run has no files`);
   return ctx.files.open(path);
 }

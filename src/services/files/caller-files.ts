@@ -4,6 +4,7 @@
  * Now a path is one of:
  * - a v1 upload, `<flow_id>/<name>`: the flow must be the caller's;
  * - a v2 upload, `<user_id>/<file_id>.<ext>`: the user must be the caller;
+ * - a v2 file's id: the file must be the caller's;
  * - an absolute path inside a folder the operator lists (FLOWSVC_FILE_READ_DIRS), links resolved first.
  * Anything else, another user's file and a missing one alike, is refused with the same words, naming only the path.
  */
@@ -15,6 +16,8 @@ import type { CallersFiles } from '../../components/contract.js';
 export interface FileOwners {
   /** The owner of a flow, or undefined when there is none. */
   flowOwner(flowId: string): Promise<string | undefined>;
+  /** A v2 file by id: its owner and its path, or undefined. */
+  fileById(id: string): Promise<{ user_id: string; path: string } | undefined>;
 }
 
 export class CallerFiles implements CallersFiles {
@@ -35,6 +38,11 @@ export class CallerFiles implements CallersFiles {
     if (path.includes('\0')) throw refused(path);
     if (isAbsolute(path)) return this.listed(path);
     const parts = normalize(path).split(sep);
+    if (parts.length === 1 && parts[0]) {
+      const file = await this.owners.fileById(parts[0]);
+      if (file?.user_id === userId) return join(this.filesDir, file.path);
+      throw refused(path);
+    }
     if (parts.length !== 2 || parts.some((part) => part === '' || part === '.' || part === '..')) throw refused(path);
     const [scope] = parts as [string, string];
     if (scope === userId || (await this.owners.flowOwner(scope)) === userId) return join(this.filesDir, ...parts);
