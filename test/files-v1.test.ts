@@ -42,12 +42,15 @@ const STAMPED = /^\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}_/;
 t.test('langflow-client uploads to a flow; list, download and delete agree', async (t) => {
   const client = new LangflowClient({ baseUrl: server.url, apiKey: server.apiKey });
   const { id } = await createFlow(server, echoFlow('Files v1'));
-  const before = new Date().toISOString().slice(0, 10);
+  const before = Date.now();
   const uploaded = await client.flow(id).uploadFile(new File(['Opening hours: 9 to 5.'], 'faq.md'));
+  const after = Date.now();
   t.equal(uploaded.flowId, id);
   t.match(uploaded.filePath, new RegExp(`^${id}/\\d{4}-\\d{2}-\\d{2}_\\d{2}-\\d{2}-\\d{2}_faq\\.md$`), 'file_path = <flow_id>/<timestamp>_<name>');
   const stored = uploaded.filePath.slice(id.length + 1);
-  t.ok(stored.startsWith(before), 'the timestamp is today (UTC)');
+  const [, day, time] = /^(\d{4}-\d{2}-\d{2})_(\d{2}-\d{2}-\d{2})_/.exec(stored)!;
+  const stamped = Date.parse(`${day}T${time!.replace(/-/g, ':')}Z`);
+  t.ok(stamped >= Math.floor(before / 1000) * 1000 && stamped <= after, 'the timestamp is the upload time (UTC, to the second)');
 
   t.same(await (await server.request(`/api/v1/files/list/${id}`)).json(), { files: [stored] });
   t.same(onDisk(id), [stored], 'kept under the flow id');
