@@ -26,14 +26,14 @@ export const FileListItem = FileRecord.omit({ extension: true });
 
 export const FileIdParams = z.object({ file_id: BoundedId });
 
+/** A file's name where it becomes part of a storage key: one path segment, bounded. */
+export const FileName = z
+  .string()
+  .min(1, 'The name must not be empty')
+  .max(NAME_MAX_CHARS, `The name must be at most ${NAME_MAX_CHARS} characters`)
+  .refine((name) => !/[/\\\0]/.test(name) && name !== '.' && name !== '..', 'The name must not hold a path');
+
 /** `PUT /api/v2/files/{id}?name=`: a name with no path in it. */
-export const RenameQuery = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'The name must not be empty')
-    .max(NAME_MAX_CHARS, `The name must be at most ${NAME_MAX_CHARS} characters`)
-    .refine((name) => !/[/\\\0]/.test(name) && name !== '.' && name !== '..', 'The name must not hold a path'),
-});
+export const RenameQuery = z.object({ name: z.string().trim().pipe(FileName) });
 
 export const DownloadQuery = z.object({ return_content: z.enum(['true', 'false']).optional().transform((v) => v === 'true') });

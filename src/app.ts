@@ -17,6 +17,7 @@ import { ResponseRuns } from './services/responses/response-runs.js';
 import { LogRetention } from './runs/log-retention.js';
 import { Runs } from './runs/run-lifecycle.js';
 import { CallerFiles } from './services/files/caller-files.js';
+import { FlowFilesService } from './services/files/flow-files.service.js';
 import { UserFilesService } from './services/files/user-files.service.js';
 import { fsFileStorage } from './store/fs-file-storage.js';
 import { MessagesService } from './services/messages.service.js';
@@ -50,7 +51,9 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const retention = new LogRetention(config.JOB_RETENTION_SECONDS * 1000, (now) => store.jobs.expireEvents(now), logger);
   const filesDir = resolve(config.DATA_DIR, 'files');
   const fileStorage = fsFileStorage(filesDir);
-  const userFiles = new UserFilesService(store.files, fileStorage, config.MAX_FILE_SIZE_UPLOAD * 1024 * 1024);
+  const fileLimit = config.MAX_FILE_SIZE_UPLOAD * 1024 * 1024;
+  const userFiles = new UserFilesService(store.files, fileStorage, fileLimit);
+  const flowFiles = new FlowFilesService(flows, fileStorage, fileLimit);
   const callerFiles = new CallerFiles(filesDir, config.FILE_READ_DIRS, {
     flowOwner: async (flowId) => (await store.flows.get(flowId))?.user_id ?? undefined,
     fileById: (id) => store.files.get(id),
@@ -71,6 +74,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     doomed.forEach((flow) => runner.forget(flow.id, true));
     await Promise.all(doomed.map((flow) => versions.forget(flow.id)));
     await messages.deleteForFlows(doomed.map((flow) => flow.id));
+    await flowFiles.deleteForFlows(doomed.map((flow) => flow.id));
   };
   users.onCreated = async (user) => {
     await projects.ensureDefault(user.id);
@@ -106,6 +110,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     variables,
     messages,
     userFiles,
+    flowFiles,
     moduleWarmUp,
     metrics,
     secrets,

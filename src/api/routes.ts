@@ -15,6 +15,8 @@ import { responsesRoutes } from './responses/responses.routes.js';
 import { runRoutes } from './run/run.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { variablesRoutes } from './variables/variables.routes.js';
+import { flowFilesRoutes } from './files/flow-files.routes.js';
+import { profilePicturesRoutes } from './files/profile-pictures.routes.js';
 import { userFilesRoutes } from './files/user-files.routes.js';
 import { webhookRoutes } from './webhook/webhook.routes.js';
 import { workflowsRoutes } from './workflows/workflows.routes.js';
@@ -35,6 +37,8 @@ export function buildRoutes(services: Services): Route[] {
     ...runRoutes(services),
     ...responsesRoutes(services),
     ...variablesRoutes(services),
+    ...flowFilesRoutes(services),
+    ...profilePicturesRoutes(),
     ...userFilesRoutes(services),
     ...messagesRoutes(services),
     ...webhookRoutes(services),

@@ -28,7 +28,8 @@ export function receiveFile<T>(body: Readable, headers: Readonly<Record<string, 
     }
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: { ...headers, 'content-type': headers['content-type'] ?? '' }, limits: { fileSize: fileLimit } });
+      // Clients send non-ASCII file names as raw UTF-8 (browsers, fetch's FormData); busboy's default reads them as latin1.
+      parser = busboy({ headers: { ...headers, 'content-type': headers['content-type'] ?? '' }, limits: { fileSize: fileLimit }, defParamCharset: 'utf8' });
     } catch {
       body.destroy();
       return reject(missing(field));

@@ -23,6 +23,7 @@ import type { ProjectsService } from './projects.service.js';
 import type { ResponseRuns } from './responses/response-runs.js';
 import type { UsersService } from './users.service.js';
 import type { VariablesService } from './variables.service.js';
+import type { FlowFilesService } from './files/flow-files.service.js';
 import type { UserFilesService } from './files/user-files.service.js';
 
 /** Everything handlers may use. Built once per process (or per test server). */
@@ -51,6 +52,8 @@ export interface Services {
   messages: MessagesService;
   /** v2 files: each user's uploads. */
   userFiles: UserFilesService;
+  /** v1 files: each flow's uploads. */
+  flowFiles: FlowFilesService;
   /** Loads the heavy modules stored flows need ahead of their first run (started once the service listens). */
   moduleWarmUp: ModuleWarmUp;
   /** What GET /metrics exposes; does nothing when FLOWSVC_PROMETHEUS_ENABLED is off. */

@@ -29,7 +29,8 @@ export function fsFileStorage(root: string): FileStorage & { sweepPartials(): Pr
     async put(key, source, limit) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
-      const part = `${path}${PART}${randomUUID()}`;
+      // Named apart from the file: a long name plus a suffix could pass the file system's 255-byte bound.
+      const part = join(dirname(path), `${PART}${randomUUID()}`);
       let size = 0;
       const counter = new Transform({
         transform(chunk: Buffer, _encoding, done) {

@@ -16,8 +16,7 @@ const Ids = z.array(BoundedId).max(LIST_MAX_ITEMS);
 const errorReply = (description: string) => ({ description });
 
 export function userFilesRoutes(services: Services): Route[] {
-  const { userFiles, config } = services;
-  const fileLimit = config.MAX_FILE_SIZE_UPLOAD * 1024 * 1024;
+  const { userFiles } = services;
   const tags = ['Files'];
   const upload = (path: string, hidden?: boolean) =>
     defineRoute({
@@ -36,7 +35,7 @@ export function userFilesRoutes(services: Services): Route[] {
       },
       handler: async ({ bodyStream, headers, principal }) => {
         const userId = principal!.userId;
-        const stored = await receiveFile(bodyStream!, headers, 'file', fileLimit, (file) => userFiles.upload(userId, { filename: file.filename, stream: file.stream }), (file) => userFiles.discard(file));
+        const stored = await receiveFile(bodyStream!, headers, 'file', userFiles.fileLimit, (file) => userFiles.upload(userId, { filename: file.filename, stream: file.stream }), (file) => userFiles.discard(file));
         return Reply.json(reply(stored), 201);
       },
     });

@@ -10,15 +10,6 @@ import { Router } from '../../edge/router.js';
 type Row = readonly [HttpMethod, string];
 
 const ROWS: readonly Row[] = [
-  // Files, v1 and v2 (spec 2.11, 4.6).
-  ['POST', '/api/v1/files/upload/:flow_id'],
-  ['GET', '/api/v1/files/list/:flow_id'],
-  ['GET', '/api/v1/files/download/:flow_id/:file_name'],
-  ['GET', '/api/v1/files/images/:flow_id/:file_name'],
-  ['DELETE', '/api/v1/files/delete/:flow_id/:file_name'],
-  ['GET', '/api/v1/files/profile_pictures/list'],
-  ['GET', '/api/v1/files/profile_pictures/:folder_name/:file_name'],
-  ['POST', '/api/v1/upload/:flow_id'],
   // Build and its events, monitor records (spec 2.10, 2.12).
   ['POST', '/api/v1/build/:flow_id/flow'],
   ['GET', '/api/v1/build/:job_id/events'],

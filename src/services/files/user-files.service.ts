@@ -24,7 +24,7 @@ export class UserFilesService {
     private readonly files: FileRepo,
     private readonly storage: FileStorage,
     /** Bytes; an upload past it fails (the edge answers 413). */
-    private readonly fileLimit: number,
+    readonly fileLimit: number,
   ) {}
 
   async upload(userId: string, incoming: IncomingUpload): Promise<FileRecord> {
