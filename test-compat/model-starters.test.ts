@@ -152,6 +152,17 @@ t.test('Document Q&A (whole starter): a file uploaded through v2, given by its p
   t.match(JSON.stringify(model.chats[before].body.messages), /Opening hours: 9 to 5/, 'the document is in the prompt');
 });
 
+t.test('Document Q&A (whole starter): a file uploaded to the flow through v1, given by its file_path', async (t) => {
+  const client = modelClient(server, {});
+  const created = await createFlow(server, starterFlow('Document Q&A'));
+  const uploaded = await client.flow(created.id).uploadFile(new File(['Closed on Sundays.'], 'hours.txt'));
+  const fileNode = created.data.nodes.find((n: any) => n.data?.type === 'File').id;
+  const before = model.chats.length;
+  const response = await client.flow(created.id).run('Are you open on Sunday?', { tweaks: { [fileNode]: { path: uploaded.filePath } } });
+  t.match(response.chatOutputText(), /^You said: /);
+  t.match(JSON.stringify(model.chats[before].body.messages), /Closed on Sundays/, 'the document is in the prompt');
+});
+
 t.test('Twitter Thread Generator (whole starter): six inputs, one prompt, one model call', async (t) => {
   const created = await createFlow(server, starterFlow('Twitter Thread Generator'));
   const before = model.chats.length;
