@@ -6,7 +6,7 @@
  * why it was aborted, belong to the run lifecycle (src/runs/).
  */
 import { dispatch, spawn, stop, type Ref } from 'nact';
-import type { SessionMemory } from '../src/components/contract.js';
+import type { NetworkPolicy, SessionMemory } from '../src/components/contract.js';
 import { filesFolder } from '../src/components/shared/files-folder.js';
 import type { RunEvent } from '../src/engine/events.js';
 import { ABORTED, COMPLETED, type ExecutionEnd, type ExecutionResult } from '../src/engine/execution-result.js';
@@ -38,6 +38,8 @@ export interface JobInput {
   variables: VariableResolver;
   /** The data dir's files folder, where File reads relative paths (absent: only absolute paths work). */
   filesDir?: string;
+  /** URL and API Request may reach loopback, private and metadata addresses (the service's setting; absent: no). */
+  allowPrivateNetwork?: boolean;
 }
 
 export interface JobSpec extends JobInput {
@@ -45,6 +47,10 @@ export interface JobSpec extends JobInput {
   logger: Logger;
   emit(event: RunEvent): void;
 }
+
+// Shared by every run: a policy is a constant, not per-run state.
+const PRIVATE_NETWORK_ALLOWED: NetworkPolicy = Object.freeze({ allowPrivateNetwork: true });
+const PRIVATE_NETWORK_REFUSED: NetworkPolicy = Object.freeze({ allowPrivateNetwork: false });
 
 interface JobState {
   run: RunState;
@@ -78,6 +84,7 @@ export function spawnJob(parent: Ref<never>, spec: JobSpec, controller: LazyAbor
       recent: spec.memory.recent,
     },
     files: spec.filesDir ? filesFolder(spec.filesDir) : undefined,
+    network: spec.allowPrivateNetwork ? PRIVATE_NETWORK_ALLOWED : PRIVATE_NETWORK_REFUSED,
   };
 
   function launch(state: JobState, ids: readonly string[], self: Ref<JobMsg>): void {

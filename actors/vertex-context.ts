@@ -4,7 +4,7 @@
  * small object, and the run's AbortSignal is only made when a component reads `signal` (a getter in a literal
  * made each context a slow-path object: measured 2x the engine's CPU on a 50-vertex chain).
  */
-import type { ComponentContext, ComponentEvent, FileAccess, SessionMemory } from '../src/components/contract.js';
+import type { ComponentContext, ComponentEvent, FileAccess, NetworkPolicy, SessionMemory } from '../src/components/contract.js';
 import type { FlowGraph } from '../src/engine/graph.js';
 import type { LazyAbortController } from '../src/engine/lazy-abort.js';
 import type { Logger } from '../src/logger.js';
@@ -20,6 +20,7 @@ export interface RunScope {
   variable(name: string): Promise<string>;
   memory: SessionMemory;
   files?: FileAccess;
+  network: NetworkPolicy;
 }
 
 export class VertexContext implements ComponentContext {
@@ -59,6 +60,10 @@ export class VertexContext implements ComponentContext {
 
   get files(): FileAccess | undefined {
     return this.#scope.files;
+  }
+
+  get network(): NetworkPolicy {
+    return this.#scope.network;
   }
 
   /** Made on first use and kept: components read it several times and may compare it. */

@@ -33,6 +33,11 @@ export const ConfigSchema = z.object({
   SECRET_KEY: z.string().min(16).optional(),
   WEBHOOK_AUTH_ENABLE: bool(true),
   FALLBACK_TO_ENV_VAR: bool(false),
+  /**
+   * URL and API Request may fetch loopback, private, link-local and cloud metadata addresses; off, a flow cannot use
+   * them to reach what only the server can (model providers are not affected).
+   */
+  ALLOW_PRIVATE_NETWORK: bool(false),
   /** Megabytes; the limit of an upload (a multipart body). */
   MAX_FILE_SIZE_UPLOAD: z.coerce.number().positive().default(1024),
   /** Megabytes; the limit of every other request body (JSON, forms, webhook payloads). */

@@ -69,7 +69,7 @@ export class FlowRunner {
   private readonly graphs = new Map<string, Compiled>();
 
   constructor(
-    private readonly config: Pick<Config, 'DATA_DIR' | 'FALLBACK_TO_ENV_VAR'>,
+    private readonly config: Pick<Config, 'DATA_DIR' | 'FALLBACK_TO_ENV_VAR' | 'ALLOW_PRIVATE_NETWORK'>,
     private readonly variables: Pick<VariablesService, 'resolve'>,
   ) {
     this.filesDir = join(config.DATA_DIR, 'files');
@@ -121,7 +121,7 @@ export class FlowRunner {
       plan,
       selected,
       inputs: { input_value: options.inputValue ?? null },
-      job: { jobId, flow: { id: flow.id, name: flow.name, userId }, sessionId, graph, plan, overrides, variables, filesDir: this.filesDir },
+      job: { jobId, flow: { id: flow.id, name: flow.name, userId }, sessionId, graph, plan, overrides, variables, filesDir: this.filesDir, allowPrivateNetwork: this.config.ALLOW_PRIVATE_NETWORK },
     };
   }
 
