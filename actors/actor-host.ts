@@ -53,6 +53,7 @@ export class ActorHost {
       overrides: input.overrides,
       variables: input.variables,
       files: input.files,
+      allowPrivateNetwork: input.allowPrivateNetwork,
       memory,
       logger: this.logger,
       emit,

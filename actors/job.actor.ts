@@ -6,7 +6,7 @@
  * why it was aborted, belong to the run lifecycle (src/runs/).
  */
 import { dispatch, spawn, stop, type Ref } from 'nact';
-import type { CallersFiles, SessionMemory } from '../src/components/contract.js';
+import type { CallersFiles, NetworkPolicy, SessionMemory } from '../src/components/contract.js';
 import type { RunEvent } from '../src/engine/events.js';
 import { ABORTED, COMPLETED, type ExecutionEnd, type ExecutionResult } from '../src/engine/execution-result.js';
 import type { FlowGraph } from '../src/engine/graph.js';
@@ -37,6 +37,8 @@ export interface JobInput {
   variables: VariableResolver;
   /** The files callers may read (the File component's); absent, a run reads no file. */
   files?: CallersFiles;
+  /** URL and API Request may reach loopback, private and metadata addresses (the service's setting; absent: no). */
+  allowPrivateNetwork?: boolean;
 }
 
 export interface JobSpec extends JobInput {
@@ -44,6 +46,10 @@ export interface JobSpec extends JobInput {
   logger: Logger;
   emit(event: RunEvent): void;
 }
+
+// Shared by every run: a policy is a constant, not per-run state.
+const PRIVATE_NETWORK_ALLOWED: NetworkPolicy = Object.freeze({ allowPrivateNetwork: true });
+const PRIVATE_NETWORK_REFUSED: NetworkPolicy = Object.freeze({ allowPrivateNetwork: false });
 
 interface JobState {
   run: RunState;
@@ -78,6 +84,7 @@ export function spawnJob(parent: Ref<never>, spec: JobSpec, controller: LazyAbor
     },
     callersFiles: spec.files,
     files: undefined,
+    network: spec.allowPrivateNetwork ? PRIVATE_NETWORK_ALLOWED : PRIVATE_NETWORK_REFUSED,
   };
 
   function launch(state: JobState, ids: readonly string[], self: Ref<JobMsg>): void {

@@ -4,7 +4,7 @@
  * small object, and the run's AbortSignal is only made when a component reads `signal` (a getter in a literal
  * made each context a slow-path object: measured 2x the engine's CPU on a 50-vertex chain).
  */
-import type { CallersFiles, ComponentContext, ComponentEvent, FileAccess, SessionMemory } from '../src/components/contract.js';
+import type { CallersFiles, ComponentContext, ComponentEvent, FileAccess, NetworkPolicy, SessionMemory } from '../src/components/contract.js';
 import type { FlowGraph } from '../src/engine/graph.js';
 import type { LazyAbortController } from '../src/engine/lazy-abort.js';
 import type { Logger } from '../src/logger.js';
@@ -22,6 +22,7 @@ export interface RunScope {
   callersFiles?: CallersFiles;
   /** The caller's view of `callersFiles`, made when a component first asks (most runs read no file). */
   files: FileAccess | undefined;
+  network: NetworkPolicy;
 }
 
 export class VertexContext implements ComponentContext {
@@ -65,6 +66,10 @@ export class VertexContext implements ComponentContext {
     if (!callers) return undefined;
     const userId = scope.flow.userId;
     return (scope.files ??= { open: (path) => callers.open(path, userId) });
+  }
+
+  get network(): NetworkPolicy {
+    return this.#scope.network;
   }
 
   /** Made on first use and kept: components read it several times and may compare it. */

@@ -43,6 +43,11 @@ export const ConfigSchema = z.object({
     .default('')
     .transform((value) => value.split(',').map((dir) => dir.trim()).filter(Boolean))
     .pipe(z.array(z.string().refine((dir) => isAbsolute(dir), 'each folder must be an absolute path'))),
+  /**
+   * URL and API Request may fetch loopback, private, link-local and cloud metadata addresses; off, a flow cannot use
+   * them to reach what only the server can (model providers are not affected).
+   */
+  ALLOW_PRIVATE_NETWORK: bool(false),
   /** Megabytes; the limit of an upload (a multipart body). */
   MAX_FILE_SIZE_UPLOAD: z.coerce.number().positive().default(1024),
   /** Megabytes; the limit of every other request body (JSON, forms, webhook payloads). */

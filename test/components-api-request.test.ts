@@ -2,7 +2,7 @@ import { LangflowClient } from '@datastax/langflow-client';
 import t from 'tap';
 import { apiRequest } from '../src/components/data/api-request.js';
 import { createData } from '../src/values/data.js';
-import { runComponent } from './support/component-run.js';
+import { PRIVATE_NETWORK_ALLOWED, runComponent } from './support/component-run.js';
 import { createFlow } from './support/flow-helpers.js';
 import { edge, flow, node } from './support/langflow-json.js';
 import { closedPort, httpFixture } from './support/http-fixture.js';
@@ -19,7 +19,7 @@ const api = await httpFixture({
 });
 t.teardown(() => api.close());
 
-const call = async (params: Record<string, unknown>, edges?: Record<string, unknown>) => (await runComponent(apiRequest, params, { edges })).data.data;
+const call = async (params: Record<string, unknown>, edges?: Record<string, unknown>) => (await runComponent(apiRequest, params, { edges, network: PRIVATE_NETWORK_ALLOWED })).data.data;
 
 t.test('GET, POST and friends: the answer as Data with status, headers and the parsed body', async (t) => {
   const get = await call({ url_input: `${api.url}/echo` });
@@ -59,7 +59,7 @@ t.test('failures are errors naming the URL or the field', async (t) => {
 });
 
 t.test('a flow through /api/v1/run calls the API with the chat text as URL and prints the Data', async (t) => {
-  const server = await startTestServer();
+  const server = await startTestServer({ ALLOW_PRIVATE_NETWORK: 'true' });
   t.teardown(() => server.close());
   const created = await createFlow(
     server,

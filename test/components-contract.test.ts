@@ -15,7 +15,7 @@ import type { GraphVertex } from '../src/engine/graph.js';
 import { resolveInputs } from '../src/engine/resolve-inputs.js';
 import { variableResolver } from '../src/engine/variables.js';
 import { toGraph } from '../src/langflow/to-graph.js';
-import { contextFor } from './support/component-run.js';
+import { contextFor, PRIVATE_NETWORK_ALLOWED } from './support/component-run.js';
 import { graphOf, harness } from './support/engine-harness.js';
 import { httpFixture } from './support/http-fixture.js';
 import { startTestServer } from './support/server.js';
@@ -30,7 +30,7 @@ t.teardown(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** What components that read files or the network need to do real work (here: a temp file, a local server). */
+/** What components that read files or the network need to do real work (here: a temp file, a local server, reached with private network access allowed). */
 const WORKING_PARAMS: Record<string, Params> = {
   File: { path: [join(dir, 'note.txt')] },
   URLComponent: { urls: [`${site.url}/`] },
@@ -94,7 +94,7 @@ for (const component of COMPONENTS) {
       const controller = new AbortController();
       controller.abort(new Error('aborted before the start'));
       const { inputs, dynamic } = await resolveInputs(vertexOf(component, WORKING_PARAMS[component.type] ?? {}), {}, undefined, variableResolver({}));
-      const context = { ...contextFor(component, { signal: controller.signal, files: folderFiles(dir) }), dynamic };
+      const context = { ...contextFor(component, { signal: controller.signal, files: folderFiles(dir), network: PRIVATE_NETWORK_ALLOWED }), dynamic };
       const settled = component.run(inputs as never, context).then(
         () => 'returned',
         () => 'threw',

@@ -1,7 +1,7 @@
 import { LangflowClient } from '@datastax/langflow-client';
 import t from 'tap';
 import { urlComponent } from '../src/components/data/url.js';
-import { runComponent } from './support/component-run.js';
+import { PRIVATE_NETWORK_ALLOWED, runComponent } from './support/component-run.js';
 import { createFlow } from './support/flow-helpers.js';
 import { edge, flow, node } from './support/langflow-json.js';
 import { closedPort, httpFixture, type Handler } from './support/http-fixture.js';
@@ -21,7 +21,8 @@ const site = await httpFixture({
 });
 t.teardown(() => site.close());
 
-const fetchPages = (params: Record<string, unknown>) => runComponent(urlComponent, params);
+// The stand-in site is on 127.0.0.1: these tests opt in to private addresses (components-private-network.test.ts checks the default).
+const fetchPages = (params: Record<string, unknown>) => runComponent(urlComponent, params, { network: PRIVATE_NETWORK_ALLOWED });
 
 t.test('depth 1 fetches the pages themselves, as text with their metadata', async (t) => {
   const { page_results, raw_results } = await fetchPages({ urls: [`${site.url}/`, `${site.url}/plain`] });
@@ -61,13 +62,13 @@ t.test('failures name the URL', async (t) => {
 
 t.test('a cancelled run stops the fetch', async (t) => {
   const controller = new AbortController();
-  const pending = runComponent(urlComponent, { urls: [`${site.url}/slow`] }, { signal: controller.signal });
+  const pending = runComponent(urlComponent, { urls: [`${site.url}/slow`] }, { signal: controller.signal, network: PRIVATE_NETWORK_ALLOWED });
   setTimeout(() => controller.abort(new Error('run cancelled')), 50);
   await t.rejects(pending, { message: 'run cancelled' });
 });
 
 t.test('a flow through /api/v1/run fetches the URL typed in the chat', async (t) => {
-  const server = await startTestServer();
+  const server = await startTestServer({ ALLOW_PRIVATE_NETWORK: 'true' });
   t.teardown(() => server.close());
   const created = await createFlow(
     server,

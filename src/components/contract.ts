@@ -79,6 +79,15 @@ export interface CallersFiles {
   open(path: string, userId: string): Promise<string>;
 }
 
+/**
+ * Where the requests a component makes to URLs that a flow or an API caller gives (URL, API Request) may go: the
+ * service's FLOWSVC_ALLOW_PRIVATE_NETWORK. Requests to model providers are not such requests.
+ */
+export interface NetworkPolicy {
+  /** Loopback, private, link-local and metadata addresses may be reached too; off, such a request is refused. */
+  allowPrivateNetwork: boolean;
+}
+
 /** What a component may see of the world: never a store handle, an actor ref or a socket. */
 export interface ComponentContext {
   signal: AbortSignal;
@@ -97,6 +106,8 @@ export interface ComponentContext {
   dynamic: Readonly<Record<string, unknown>>;
   /** The files the caller may read (a bare engine run may have none: then File reads nothing). */
   files?: FileAccess;
+  /** Absent (a bare engine), private addresses are refused, as with the service's default. */
+  network?: NetworkPolicy;
 }
 
 export type FieldMap = Record<string, FieldSpec>;

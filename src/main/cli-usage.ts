@@ -23,6 +23,8 @@ the wait), then it exits 0.
   FLOWSVC_SECRET_KEY           signs tokens and encrypts stored credentials (unset: generated once, kept in the data dir)
   FLOWSVC_FALLBACK_TO_ENV_VAR  flow variables nobody supplied are read from the environment (default false)
   FLOWSVC_JOB_TIMEOUT_SECONDS  longest a run may take (default 300)
+  FLOWSVC_ALLOW_PRIVATE_NETWORK  URL and API Request may fetch loopback, private-network and cloud metadata
+                               addresses (default false: such a request fails the run)
   FLOWSVC_SHUTDOWN_GRACE_SECONDS  how long a stop waits for the work under way (default 30); runs still going
                                then end interrupted
   FLOWSVC_LOG_LEVEL            fatal, error, warn, info (default), debug, trace, silent
@@ -61,6 +63,9 @@ environment:
                         where the model components send their calls (a node's own base-URL field wins)
   FLOWSVC_JOB_TIMEOUT_SECONDS
                         longest the run may take (default 300); then it fails
+  FLOWSVC_ALLOW_PRIVATE_NETWORK
+                        URL and API Request may fetch loopback, private-network and cloud metadata addresses
+                        (default false: such a request fails the run)
   FLOWSVC_SUPERUSER     with --data-dir: whose stored variables are used (default langflow)
   FLOWSVC_SECRET_KEY    with --data-dir: the secret the service was given, if it was given one (unset: the one
                         the service generated and kept in the data dir)

@@ -69,7 +69,7 @@ export class FlowRunner {
   private readonly graphs = new Map<string, Compiled>();
 
   constructor(
-    private readonly config: Pick<Config, 'FALLBACK_TO_ENV_VAR'>,
+    private readonly config: Pick<Config, 'FALLBACK_TO_ENV_VAR' | 'ALLOW_PRIVATE_NETWORK'>,
     private readonly variables: Pick<VariablesService, 'resolve'>,
     /** The files runs may read for their callers (one object for every run). */
     private readonly files?: CallersFiles,
@@ -118,7 +118,7 @@ export class FlowRunner {
       plan,
       selected,
       inputs: { input_value: options.inputValue ?? null },
-      job: { jobId, flow: { id: flow.id, name: flow.name, userId }, sessionId, graph, plan, overrides, variables, files: this.files },
+      job: { jobId, flow: { id: flow.id, name: flow.name, userId }, sessionId, graph, plan, overrides, variables, files: this.files, allowPrivateNetwork: this.config.ALLOW_PRIVATE_NETWORK },
     };
   }
 

@@ -3,7 +3,7 @@
  * in-memory message history: for table-driven component tests that need no server.
  */
 import { randomUUID } from 'node:crypto';
-import type { ComponentContext, ComponentDefinition, FieldMap, FileAccess, SessionMemory } from '../../src/components/contract.js';
+import type { ComponentContext, ComponentDefinition, FieldMap, FileAccess, NetworkPolicy, SessionMemory } from '../../src/components/contract.js';
 import type { GraphVertex } from '../../src/engine/graph.js';
 import { resolveInputs } from '../../src/engine/resolve-inputs.js';
 import { variableResolver } from '../../src/engine/variables.js';
@@ -39,8 +39,13 @@ export interface RunOptions {
   signal?: AbortSignal;
   memory?: SessionMemory;
   files?: FileAccess;
+  /** Unset, private addresses are refused (the stand-in servers on 127.0.0.1 need PRIVATE_NETWORK_ALLOWED). */
+  network?: NetworkPolicy;
   sessionId?: string;
 }
+
+/** For tests whose stand-in servers listen on 127.0.0.1: the opt-in FLOWSVC_ALLOW_PRIVATE_NETWORK=true gives a service. */
+export const PRIVATE_NETWORK_ALLOWED: NetworkPolicy = { allowPrivateNetwork: true };
 
 export function contextFor(component: ComponentDefinition<any>, options: RunOptions = {}): Omit<ComponentContext, 'dynamic'> {
   return {
@@ -55,6 +60,7 @@ export function contextFor(component: ComponentDefinition<any>, options: RunOpti
     sourceOf: () => undefined,
     requested: new Set(options.requested ?? component.outputs.map((o: { name: string }) => o.name)),
     files: options.files,
+    network: options.network,
   };
 }
 

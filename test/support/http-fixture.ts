@@ -1,6 +1,6 @@
-/** A local HTTP server on 127.0.0.1 for URL and API Request tests: routes are plain handlers. */
+/** A local HTTP server on 127.0.0.1 (or another loopback address) for URL and API Request tests: routes are plain handlers. */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { isIPv6, type AddressInfo } from 'node:net';
 
 export type Handler = (req: IncomingMessage & { body: string }, res: ServerResponse) => void;
 
@@ -11,7 +11,7 @@ export interface HttpFixture {
   close(): Promise<void>;
 }
 
-export async function httpFixture(routes: Record<string, Handler>): Promise<HttpFixture> {
+export async function httpFixture(routes: Record<string, Handler>, host = '127.0.0.1'): Promise<HttpFixture> {
   const seen: HttpFixture['seen'] = [];
   const server = createServer((req, res) => {
     let body = '';
@@ -27,10 +27,10 @@ export async function httpFixture(routes: Record<string, Handler>): Promise<Http
       handler(Object.assign(req, { body }), res);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${isIPv6(host) ? `[${host}]` : host}:${port}`,
     seen,
     close: () =>
       new Promise((resolve) => {

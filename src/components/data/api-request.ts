@@ -7,6 +7,7 @@ import { createData, isData } from '../../values/data.js';
 import { ComponentError } from '../component.error.js';
 import { defineComponent } from '../contract.js';
 import { bool, choice, handle, int, table, text } from '../fields.js';
+import { undici } from '../shared/heavy-modules.js';
 import { fetchWithin, headerMap, isTextual, normalizeUrl } from '../shared/http-fetch.js';
 
 const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
@@ -33,6 +34,7 @@ export const apiRequest = defineComponent({
     }),
   },
   outputs: [{ name: 'data', displayName: 'API Response', types: ['Data'], method: 'make_api_request' }],
+  heavyModules: () => [undici],
   async run(inputs, ctx) {
     const url = withQuery(normalizeUrl(inputs.url_input, 'Field "URL" (url_input)'), inputs.query_params);
     const headers = headerMap(inputs.headers);
@@ -45,6 +47,7 @@ export const apiRequest = defineComponent({
       { method: inputs.method, headers, body: sendsBody ? JSON.stringify(body) : undefined, redirect: inputs.follow_redirects ? 'follow' : 'manual' },
       inputs.timeout,
       ctx.signal,
+      ctx.network,
     );
     const result: Record<string, unknown> = {
       source: url,

@@ -3,6 +3,7 @@
  * links to; ...). With `preventOutside`, only URLs under the root are followed.
  */
 import { ComponentError } from '../component.error.js';
+import type { NetworkPolicy } from '../contract.js';
 import { readHtml } from '../shared/html-text.js';
 import { fetchWithin, isTextual } from '../shared/http-fetch.js';
 
@@ -15,6 +16,8 @@ export interface CrawlOptions {
   checkStatus: boolean;
   continueOnFailure: boolean;
   signal: AbortSignal;
+  /** Whether private addresses may be crawled (a refused page is a failure like any other). */
+  network: NetworkPolicy | undefined;
   /** Stops a crawl that would otherwise fetch a whole site. */
   maxPages: number;
 }
@@ -54,7 +57,7 @@ export async function crawl(root: string, options: CrawlOptions, failures: strin
 
 async function fetchPage(url: string, options: CrawlOptions, failures: string[]): Promise<{ page: Page; links: string[] } | undefined> {
   try {
-    const response = await fetchWithin(url, { headers: options.headers }, options.timeoutSeconds, options.signal);
+    const response = await fetchWithin(url, { headers: options.headers }, options.timeoutSeconds, options.signal, options.network);
     if (options.checkStatus && (response.status < 200 || response.status >= 300)) throw new ComponentError(`Request to ${url} answered HTTP ${response.status}`);
     const contentType = response.headers.get('content-type') ?? '';
     if (!isTextual(contentType)) return { page: page(url, '', contentType), links: [] };

@@ -7,6 +7,7 @@ import { createTable } from '../../values/table.js';
 import { ComponentError } from '../component.error.js';
 import { defineComponent } from '../contract.js';
 import { bool, choice, int, intRange, table, textList } from '../fields.js';
+import { undici } from '../shared/heavy-modules.js';
 import { headerMap, normalizeUrl } from '../shared/http-fetch.js';
 import { crawl, type Page } from './crawl.js';
 
@@ -40,6 +41,7 @@ export const urlComponent = defineComponent({
     { name: 'page_results', displayName: 'Extracted Pages', types: ['DataFrame'], method: 'fetch_content' },
     { name: 'raw_results', displayName: 'Raw Content', types: ['Message'], method: 'fetch_content_as_message' },
   ],
+  heavyModules: () => [undici],
   async run(inputs, ctx) {
     const roots = [...new Set(inputs.urls.filter((u) => u.trim() !== '').map((u) => normalizeUrl(u, 'Field "URLs" (urls)')))];
     if (roots.length === 0) throw new ComponentError('Field "URLs" (urls): no URL given');
@@ -52,6 +54,7 @@ export const urlComponent = defineComponent({
       checkStatus: inputs.check_response_status,
       continueOnFailure: inputs.continue_on_failure,
       signal: ctx.signal,
+      network: ctx.network,
       maxPages: MAX_PAGES,
     };
     const failures: string[] = [];

@@ -11,3 +11,5 @@ export const openaiProvider = lazyModule('@ai-sdk/openai', () => import('@ai-sdk
 export const anthropicProvider = lazyModule('@ai-sdk/anthropic', () => import('@ai-sdk/anthropic'));
 export const compatibleProvider = lazyModule('@ai-sdk/openai-compatible', () => import('@ai-sdk/openai-compatible'));
 export const arquero = lazyModule('arquero', () => import('arquero'));
+/** The HTTP client of URL and API Request (~60 ms of imports), for its Agent: see private-network-guard.ts. */
+export const undici = lazyModule('undici', () => import('undici'));
