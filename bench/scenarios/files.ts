@@ -60,6 +60,11 @@ export async function filesScenario(): Promise<Row[]> {
     const copyS = await seconds(() => pipeline(createReadStream(big), createWriteStream(join(dir, 'copy.bin'), { flush: true })));
     const readS = await seconds(() => pipeline(createReadStream(join(dir, 'copy.bin')), sink()));
 
+    // Idle is read after one small upload: what the first upload loads once (the multipart parser, its code
+    // compiled) is not what an upload holds while it streams.
+    const small = join(dir, 'small.bin');
+    writeFileSync(small, Buffer.alloc(MB, 3));
+    await uploadFile(service.url, small, MB, 'warm-up.bin');
     const pid = service.child.pid!;
     const idle = memoryOf(pid).rss;
     let peak = idle;
@@ -81,8 +86,6 @@ export async function filesScenario(): Promise<Row[]> {
         }),
     );
 
-    const small = join(dir, 'small.bin');
-    writeFileSync(small, Buffer.alloc(MB, 3));
     const replies = await Promise.all(Array.from({ length: SMALL }, (_, i) => uploadFile(service.url, small, MB, `small-${i}.bin`)));
     const listed = (await (await fetch(`${service.url}/api/v2/files`, { headers: { 'x-api-key': BENCH_API_KEY } })).json()) as unknown[];
     const stored = replies.filter((reply) => reply.status === 201).length;
@@ -92,8 +95,8 @@ export async function filesScenario(): Promise<Row[]> {
     return [
       { scenario: 'files', measure: `upload ${BIG_MB} MB, MB/s`, value: rate(uploadS), unit: 'MB/s', baseline: rate(copyS), baselineName: 'fs stream copy', ratio: copyS / uploadS, target: `>= ${THROUGHPUT_TARGET}`, pass: copyS / uploadS >= THROUGHPUT_TARGET },
       { scenario: 'files', measure: `download ${BIG_MB} MB, MB/s`, value: rate(downloadS), unit: 'MB/s', baseline: rate(readS), baselineName: 'fs stream read', ratio: readS / downloadS, target: `>= ${THROUGHPUT_TARGET}`, pass: readS / downloadS >= THROUGHPUT_TARGET },
-      { scenario: 'files', measure: 'RSS growth during the upload over idle', value: growth, unit: 'MB', baseline: idle / MB, baselineName: 'idle RSS', target: `< ${RSS_TARGET_MB} MB`, pass: growth < RSS_TARGET_MB },
-      { scenario: 'files', measure: `${SMALL} concurrent 1 MB uploads stored`, value: stored, unit: 'files', target: `= ${SMALL}`, pass: stored === SMALL && listed.length === SMALL + 1 },
+      { scenario: 'files', measure: 'RSS growth during the upload over idle', value: growth, unit: 'MB', baseline: idle / MB, baselineName: 'idle RSS, after a first small upload', target: `< ${RSS_TARGET_MB} MB`, pass: growth < RSS_TARGET_MB },
+      { scenario: 'files', measure: `${SMALL} concurrent 1 MB uploads stored`, value: stored, unit: 'files', target: `= ${SMALL}`, pass: stored === SMALL && listed.length === SMALL + 2 },
     ];
   } finally {
     await service.stop();
