@@ -12,10 +12,6 @@ export class Traffic {
     return this.#draining;
   }
 
-  get size(): number {
-    return this.underWay;
-  }
-
   begin(): void {
     this.underWay++;
   }

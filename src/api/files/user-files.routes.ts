@@ -35,7 +35,7 @@ export function userFilesRoutes(services: Services): Route[] {
       },
       handler: async ({ bodyStream, headers, principal }) => {
         const userId = principal!.userId;
-        const stored = await receiveFile(bodyStream!, headers, 'file', userFiles.fileLimit, (file) => userFiles.upload(userId, { filename: file.filename, stream: file.stream }), (file) => userFiles.discard(file));
+        const stored = await receiveFile(bodyStream!, headers, 'file', userFiles.fileLimit, (file) => userFiles.upload(userId, file), (file) => userFiles.discard(file));
         return Reply.json(reply(stored), 201);
       },
     });

@@ -6,7 +6,7 @@
 import type { Readable } from 'node:stream';
 import { Zip, ZipPassThrough } from 'fflate';
 import type { StreamSink } from '../../edge/reply.js';
-import { splitName } from '../../services/files/file-names.js';
+import { uniqueFileName } from '../../services/files/file-names.js';
 
 export interface ZipEntry {
   /** The name in the archive; a repeated one is numbered. */
@@ -25,7 +25,7 @@ export async function zipToSink(entries: readonly ZipEntry[], sink: StreamSink):
   for (const entry of entries) {
     const bytes = await entry.open();
     if (!bytes) continue;
-    const name = unusedName(entry.name, names);
+    const name = uniqueFileName(entry.name, names);
     names.push(name);
     const file = new ZipPassThrough(name);
     zip.add(file);
@@ -47,11 +47,3 @@ export async function zipToSink(entries: readonly ZipEntry[], sink: StreamSink):
   zip.end();
 }
 
-/** `name`, or `root (n).ext` with the first n not in `taken` (two files may share a display name). */
-function unusedName(name: string, taken: readonly string[]): string {
-  const { root, extension } = splitName(name);
-  const tail = extension ? `.${extension}` : '';
-  let candidate = name;
-  for (let n = 1; taken.includes(candidate); n++) candidate = `${root} (${n})${tail}`;
-  return candidate;
-}

@@ -8,6 +8,7 @@ import type * as Undici from 'undici';
 import { ComponentError } from '../component.error.js';
 import type { NetworkPolicy } from '../contract.js';
 import { undici } from './heavy-modules.js';
+import { unbracketed } from './private-addresses.js';
 import { privateNetworkGuard, refusalOf } from './private-network-guard.js';
 
 export interface FetchedResponse {
@@ -47,7 +48,7 @@ function dispatcherFor(client: typeof Undici, network: NetworkPolicy | undefined
 
 /** `it resolves to a loopback address`; a connection to another host than the URL's was a redirect's. */
 function refusedBecause(url: string, refusal: { host: string; reason: string }): string {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  const host = unbracketed(new URL(url).hostname);
   return refusal.host === host ? `it ${refusal.reason}` : `it was redirected to ${refusal.host}, which ${refusal.reason}`;
 }
 

@@ -33,9 +33,12 @@ const LISTS = RANGES.map(([name, subnets]) => {
 /** Host names of cloud metadata services, which answer on a link-local address or, in some setups, a proxy. */
 const METADATA_HOSTS = new Set(['metadata.google.internal', 'metadata.goog', 'metadata', 'instance-data', 'instance-data.ec2.internal', 'metadata.azure.com']);
 
+/** A host as URLs write it, without the brackets around an IPv6 address. */
+export const unbracketed = (host: string) => host.replace(/^\[|\]$/g, '');
+
 /** The range a literal IP address lies in (`a loopback address`, ...), or undefined when it may be reached. */
 export function privateRangeOf(address: string): string | undefined {
-  const plain = address.replace(/^\[|\]$/g, '');
+  const plain = unbracketed(address);
   const family = isIP(plain);
   if (family === 0) return undefined;
   return LISTS.find(({ list }) => list.check(plain, family === 4 ? 'ipv4' : 'ipv6'))?.name;

@@ -11,7 +11,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type * as Undici from 'undici';
-import { isMetadataHostName, privateRangeOf } from './private-addresses.js';
+import { isMetadataHostName, privateRangeOf, unbracketed } from './private-addresses.js';
 
 /** Why a connection was refused, without the address itself (the caller learns the range, not the network's layout). */
 export class PrivateNetworkRefusal extends Error {
@@ -52,7 +52,7 @@ const systemResolver: Resolver = (hostname) => lookup(hostname, { all: true, ver
  * One private address among public ones refuses the name too: the socket could land on any of them.
  */
 export async function checkedAddresses(hostname: string, options: GuardOptions = {}): Promise<ResolvedAddress[]> {
-  const host = hostname.replace(/^\[|\]$/g, '');
+  const host = unbracketed(hostname);
   const rangeOf = options.rangeOf ?? privateRangeOf;
   if (isMetadataHostName(host)) throw new PrivateNetworkRefusal(host, 'is a cloud metadata host name');
   const family = isIP(host);
@@ -74,7 +74,7 @@ export function privateNetworkGuard(undici: typeof Undici, options: GuardOptions
         ([first]) => {
           // Connecting to the checked address, not the name, leaves no second lookup to give another answer; TLS
           // still verifies the certificate against the name (servername), as it would have.
-          const servername = isIP(connection.hostname.replace(/^\[|\]$/g, '')) === 0 ? connection.hostname : undefined;
+          const servername = isIP(unbracketed(connection.hostname)) === 0 ? connection.hostname : undefined;
           connect({ ...connection, hostname: first!.address, servername: connection.servername ?? servername }, callback);
         },
         (error: Error) => callback(error, null),
