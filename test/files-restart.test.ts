@@ -8,6 +8,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
+import { untilInDir } from './support/dir-watch.js';
 import { serveProcess } from './support/process.js';
 
 const KEY = 'sk-files-restart-key-0123456789abcdefghijklmnop';
@@ -30,10 +31,7 @@ t.test('SIGKILL mid-upload: after the restart, no record and no partial file; ea
   req.on('error', () => {});
   req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.txt"\r\n\r\n` + 'x'.repeat(256 * 1024));
   const partial = () => readdirSync(userDir).filter((name) => name.includes('.part-'));
-  await new Promise<void>((resolve) => {
-    const check = () => (partial().length > 0 ? resolve() : setImmediate(check));
-    check();
-  });
+  await untilInDir(userDir, () => partial().length > 0, 'the upload\'s temporary file appearing');
   const exited = new Promise((resolve) => first.child.once('exit', resolve));
   first.child.kill('SIGKILL');
   await exited;

@@ -10,6 +10,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import t from 'tap';
 import { createUserWithKey } from './support/auth.js';
+import { untilInDir } from './support/dir-watch.js';
 import { createFlow } from './support/flow-helpers.js';
 import { edge, flow, node } from './support/langflow-json.js';
 import { startTestServer, type TestServer } from './support/server.js';
@@ -127,17 +128,20 @@ t.test('a client that leaves mid-upload leaves nothing', async (t) => {
   const before = onDisk(owner);
   const boundary = 'cut-off-boundary';
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="partial.txt"\r\nContent-Type: text/plain\r\n\r\n`;
-  await new Promise<void>((resolve) => {
-    const req = request(`${server.url}/api/v2/files`, { method: 'POST', headers: { 'x-api-key': server.apiKey, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': '500000' } });
-    req.on('error', () => resolve());
-    req.on('close', () => resolve());
-    req.write(head + 'x'.repeat(100_000), () => setImmediate(() => req.destroy()));
-  });
+  const userDir = join(server.dataDir, 'files', owner);
+  const partial = () => onDisk(owner).some((name) => name.includes('.part-'));
+  const req = request(`${server.url}/api/v2/files`, { method: 'POST', headers: { 'x-api-key': server.apiKey, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': '500000' } });
+  const closed = new Promise((resolve) => req.on('close', resolve));
+  req.on('error', () => {});
+  req.write(head + 'x'.repeat(100_000));
+  // Mid-upload: the service is writing the file under its temporary name when the client goes.
+  await untilInDir(userDir, partial, 'the upload\'s temporary file appearing');
+  req.destroy();
+  await closed;
+  await untilInDir(userDir, () => !partial(), 'the temporary file going');
   // The service answers other requests after the cut, and the upload left neither record nor bytes.
   const files = (await (await server.request('/api/v2/files')).json()) as { name: string }[];
   t.notOk(files.some((f) => f.name === 'partial'), 'no record');
-  const deadline = Date.now() + 5000;
-  while (onDisk(owner).some((name) => name.includes('.part-')) && Date.now() < deadline) await new Promise((r) => setImmediate(r));
   t.same(onDisk(owner), before, 'no partial file');
 });
 

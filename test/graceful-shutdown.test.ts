@@ -13,9 +13,9 @@ import { echoFlow } from './support/langflow-json.js';
 import { startModelServer, type ModelServer } from './support/model-server.js';
 import { chatModelFlow, HEADER_KEY, openaiModelTemplate } from './support/model-flows.js';
 import { serveProcess } from './support/process.js';
+import { readSse } from './support/workflows.js';
 
 const KEY = 'sk-graceful-test-key-0123456789abcdefghijklmnop';
-const TERMINAL = new Set(['completed', 'failed', 'cancelled', 'timed_out']);
 
 type Call = (path: string, init?: { method?: string; json?: unknown }) => Promise<Response>;
 const api = (base: () => string): Call => (path, init = {}) =>
@@ -34,12 +34,10 @@ const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => 
  */
 const cutOff = (error: unknown) => ['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET'].includes((error as { cause?: { code?: string } }).cause?.code ?? '');
 
+/** A job once it has ended: its event log, followed as SSE, ends with the job; then its record is read. */
 async function settled(call: Call, jobId: string): Promise<any> {
-  for (;;) {
-    const body = (await (await call(`/api/v2/workflows?job_id=${jobId}`)).json()) as any;
-    if (TERMINAL.has(body.status)) return body;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await readSse(await call(`/api/v2/workflows?job_id=${jobId}&stream=true`));
+  return (await call(`/api/v2/workflows?job_id=${jobId}`)).json();
 }
 
 /** A data dir, a stand-in model and a service over them; torn down with the test. */
