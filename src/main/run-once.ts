@@ -38,7 +38,6 @@ export interface VariableSourcesUsed {
 /** What the run reads and records into: a data dir's store, or a throwaway one removed afterwards. */
 interface RunStore {
   store: Store;
-  dataDir: string;
   userId: string;
   resolve(userId: string, name: string): Promise<string | undefined>;
   close(): Promise<void>;
@@ -77,7 +76,7 @@ export async function runOnce({ flow, input, session, sources }: RunRequest): Pr
 
 async function dataDirStore(dir: string, config: Parameters<typeof openDataDir>[1]): Promise<RunStore> {
   const opened = await openDataDir(dir, config);
-  return { ...opened, dataDir: dir, close: () => opened.store.close() };
+  return { ...opened, close: () => opened.store.close() };
 }
 
 function throwawayStore(): RunStore {
@@ -85,7 +84,6 @@ function throwawayStore(): RunStore {
   const store = openLmdbStore(dataDir);
   return {
     store,
-    dataDir,
     userId: 'cli',
     resolve: async () => undefined,
     async close() {
