@@ -6,7 +6,7 @@ export interface BuildEvent {
   data: any;
 }
 
-export function postBuild(server: TestServer, flowId: string, body: Record<string, unknown> = {}, query = '', key?: string): Promise<Response> {
+export function postBuild(server: TestServer, flowId: string, body: Record<string, unknown> = {}, query = '', key?: string | null): Promise<Response> {
   return server.request(`/api/v1/build/${flowId}/flow${query}`, { method: 'POST', json: body, key });
 }
 
@@ -16,7 +16,7 @@ export async function startBuild(server: TestServer, flowId: string, body: Recor
   return ((await res.json()) as { job_id: string }).job_id;
 }
 
-export function getEvents(server: TestServer, jobId: string, query = '', key?: string): Promise<Response> {
+export function getEvents(server: TestServer, jobId: string, query = '', key?: string | null): Promise<Response> {
   return server.request(`/api/v1/build/${jobId}/events${query}`, { key });
 }
 
