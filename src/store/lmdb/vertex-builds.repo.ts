@@ -1,12 +1,14 @@
 /**
  * Vertex builds in LMDB, keyed [flowId, vertexId, seq]: a flow's builds are one ordered range, a vertex's its
  * sub-range (oldest first), so keeping the newest few per vertex and deleting a flow's builds are range scans.
+ * Values are JSON text: a build's data is nested message and result dicts of many shapes, which V8's JSON encodes
+ * several times cheaper than msgpack (whose shared structures would also grow with every new shape).
  */
 import type { Database, RootDatabase } from 'lmdb';
 import type { VertexBuildRecord } from '../../../protocol/build.schema.js';
 import type { VertexBuildRepo } from '../port.js';
 import { answer } from './answer.js';
-import { prefixRange, SHARED_STRUCTURES } from './keys.js';
+import { prefixRange } from './keys.js';
 
 type BuildKey = [flowId: string, vertexId: string, seq: number];
 
@@ -20,7 +22,7 @@ function nextSeq(): number {
 const done = () => undefined;
 
 export function lmdbVertexBuilds(env: RootDatabase): VertexBuildRepo {
-  const builds: Database<VertexBuildRecord, BuildKey> = env.openDB({ name: 'vertex_builds', encoding: 'msgpack', sharedStructuresKey: SHARED_STRUCTURES });
+  const builds: Database<string, BuildKey> = env.openDB({ name: 'vertex_builds', encoding: 'string' });
 
   return {
     add: (records, keepPerVertex) => {
@@ -30,14 +32,14 @@ export function lmdbVertexBuilds(env: RootDatabase): VertexBuildRepo {
         for (const record of records) {
           const older = [...builds.getKeys(prefixRange(record.flow_id, record.id))];
           for (const key of older.slice(0, Math.max(0, older.length + 1 - keepPerVertex))) writes.push(builds.remove(key));
-          writes.push(builds.put([record.flow_id, record.id, nextSeq()], record));
+          writes.push(builds.put([record.flow_id, record.id, nextSeq()], JSON.stringify(record)));
         }
         return Promise.all(writes).then(done);
       } catch (error) {
         return Promise.reject(error as Error);
       }
     },
-    listByFlow: (flowId) => answer(() => [...builds.getRange(prefixRange(flowId)).map(({ value }) => value)]),
+    listByFlow: (flowId) => answer(() => [...builds.getRange(prefixRange(flowId)).map(({ value }) => JSON.parse(value) as VertexBuildRecord)]),
     deleteByFlow: (flowId) =>
       env.transaction(() => {
         for (const key of builds.getKeys(prefixRange(flowId))) builds.remove(key);
