@@ -92,7 +92,20 @@ t.test('public builds: no key, a client_id cookie, PUBLIC flows only', async (t)
   const reply = events.filter((e) => e.event === 'add_message').at(-1)!.data;
   t.match(reply, { text: 'hello public', flow_id: virtualId, session_id: virtualId }, "the visitor's own flow id and session");
   const polled = await anonymous(publicId, 'client_id=visitor-2', '');
-  t.match(await polled.json(), { job_id: /^[0-9a-f-]{36}$/ });
+  const { job_id } = await polled.json();
+  t.match(job_id, /^[0-9a-f-]{36}$/);
+  // The visitor reads and cancels its build under the public prefix with its cookie (Langflow's newer playground).
+  const visitorEvents = (cookie?: string, query = '') => server.request(`/api/v1/build_public_tmp/${job_id}/events${query}`, { key: null, headers: cookie ? { cookie } : {} });
+  const read = await visitorEvents('client_id=visitor-2');
+  t.equal(read.status, 200);
+  const visitorLog = await readBuildStream(read);
+  t.equal(visitorLog.at(-1)!.event, 'end');
+  t.match(visitorLog.filter((e) => e.event === 'add_message').at(-1)!.data, { flow_id: uuid5(`visitor-2_${publicId}`) });
+  t.equal((await visitorEvents('client_id=visitor-1')).status, 404, "another visitor's build is not found");
+  t.equal((await visitorEvents()).status, 400, 'no cookie');
+  const cancelled = await server.request(`/api/v1/build_public_tmp/${job_id}/cancel`, { method: 'POST', key: null, headers: { cookie: 'client_id=visitor-2' } });
+  t.same(await cancelled.json(), { success: true, message: 'Flow build cancelled successfully' });
+  t.equal((await getEvents(server, job_id)).status, 200, "the flow's owner reads it too");
   t.equal(uuid5('www.example.com'), '2ed6657d-e927-568b-95e1-2665a8aea6a2', "uuid5 as Python's uuid.uuid5(NAMESPACE_DNS, ...)");
 });
 

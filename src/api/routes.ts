@@ -22,6 +22,7 @@ import { webhookRoutes } from './webhook/webhook.routes.js';
 import { workflowsRoutes } from './workflows/workflows.routes.js';
 import { unservedRoutes } from './unserved/unserved.routes.js';
 import { flowBuildRoutes } from './build/build.routes.js';
+import { publicBuildRoutes } from './build/build-public.routes.js';
 import { removedBuildRoutes } from './build/removed-build.routes.js';
 import { vertexBuildsRoutes } from './monitor/builds.routes.js';
 
@@ -46,6 +47,7 @@ export function buildRoutes(services: Services): Route[] {
     ...messagesRoutes(services),
     ...webhookRoutes(services),
     ...flowBuildRoutes(services),
+    ...publicBuildRoutes(services),
     ...removedBuildRoutes(),
     ...vertexBuildsRoutes(services),
     // The developer API (v2 workflows) does not exist at all when disabled: 404, as Langflow documents.

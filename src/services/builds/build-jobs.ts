@@ -29,6 +29,8 @@ export interface BuildJob {
   /** Events already answered to polls: the next poll starts after them (Langflow's polls consume its queue). */
   polled: number;
   finished: boolean;
+  /** A public build's visitor (its client_id cookie): the one who may read and cancel it without a key. */
+  clientId?: string;
 }
 
 export interface BuildSpec {
@@ -39,6 +41,8 @@ export interface BuildSpec {
   query: BuildQuery;
   /** The flow id the build runs, stores messages and records builds under (a public build's per-client id). */
   runFlowId?: string;
+  /** A public build's visitor. */
+  clientId?: string;
   requestVariables?: Record<string, string>;
 }
 
@@ -80,7 +84,7 @@ export class BuildJobs {
       logBuilds ? (build) => this.vertexBuilds.record(runFlowId, build) : undefined,
     );
     const run = this.runs.start({ id: prepared.jobId, userId, flowId: runFlowId, job: prepared.job, adapter: new BuildRun(events) });
-    const job: BuildJob = { id: run.id, userId, run, polled: 0, finished: false };
+    const job: BuildJob = { id: run.id, userId, run, polled: 0, finished: false, clientId: spec.clientId };
     this.jobs.set(job.id, job);
     void run.answer.then(
       () => this.finished(job),
@@ -91,8 +95,17 @@ export class BuildJobs {
 
   /** The user's build; another user's, unknown and forgotten ones are all "not found". */
   find(userId: string, jobId: string): BuildJob {
+    return this.found(jobId, (job) => job.userId === userId);
+  }
+
+  /** A public build of the visitor with this client_id; any other build is "not found" to it. */
+  findPublic(clientId: string, jobId: string): BuildJob {
+    return this.found(jobId, (job) => job.clientId === clientId);
+  }
+
+  private found(jobId: string, mayRead: (job: BuildJob) => boolean): BuildJob {
     const job = this.jobs.get(jobId);
-    if (!job || job.userId !== userId) throw new NotFoundError(`Job not found: ${jobId}`);
+    if (!job || !mayRead(job)) throw new NotFoundError(`Job not found: ${jobId}`);
     return job;
   }
 
@@ -131,8 +144,7 @@ export class BuildJobs {
   }
 
   /** Cancels a running build and waits for its end; a finished one counts as cancelled (Langflow's answer too). */
-  async cancel(userId: string, jobId: string): Promise<void> {
-    const job = this.find(userId, jobId);
+  async cancel(job: BuildJob): Promise<void> {
     if (job.finished) return;
     job.run.cancel('stop');
     await job.run.answer;
