@@ -117,3 +117,18 @@ t.test('the events of a build that polls: a poll waits for the next event rather
   t.equal(seen.filter((k) => k === 'token').length, 3);
 });
 
+
+t.test('a build that runs past FLOWSVC_JOB_TIMEOUT_SECONDS ends with an error naming the limit (no end), its model call aborted', async (t) => {
+  const short = await startTestServer({ JOB_TIMEOUT_SECONDS: '1' });
+  t.teardown(() => short.close());
+  const id = (await createFlow(short, chatModelFlow('Build timeout', 'LanguageModelComponent', openaiModelTemplate({ stream: true })))).id;
+  model.script(many(100, 50));
+  const aborted = model.nextAbort();
+  const res = await short.request(`/api/v1/build/${id}/flow?event_delivery=direct`, { method: 'POST', json: { inputs: { input_value: 'slow' } }, ...KEY_HEADER });
+  const events = await within(readBuildStream(res), 'the timed-out build ending', 15_000);
+  const last = events.at(-1)!;
+  t.equal(last.event, 'error');
+  t.match(last.data, { category: 'error', error: true, text: 'Flow execution exceeded 1 seconds', properties: { source: { id: null } } });
+  t.notOk(kinds(events).includes('end'), 'as Langflow, no end follows a flow error');
+  t.ok((await within(aborted, 'the model request closed')).aborted);
+});
