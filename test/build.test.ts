@@ -119,3 +119,23 @@ t.test('stop_component_id builds that component and what it depends on; start_co
   const all = await built({});
   t.equal(all.ran.length, 5);
 });
+
+t.test("a router's unchosen branch is reported inactivated, and only the chosen branch is next", async (t) => {
+  const routed = flow(
+    'Routed',
+    [
+      node('ChatInput-r1', 'ChatInput'),
+      node('ConditionalRouter-r2', 'ConditionalRouter', { operator: 'contains', match_text: 'yes', case_sensitive: false }, 'If-Else'),
+      node('ChatOutput-yes', 'ChatOutput'),
+      node('ChatOutput-no', 'ChatOutput'),
+    ],
+    [edge('ChatInput-r1', 'message', 'ConditionalRouter-r2', 'input_text'), edge('ConditionalRouter-r2', 'true_result', 'ChatOutput-yes', 'input_value'), edge('ConditionalRouter-r2', 'false_result', 'ChatOutput-no', 'input_value')],
+  );
+  const id = (await createFlow(server, routed)).id;
+  const events = await buildEvents(server, await startBuild(server, id, { inputs: { input_value: 'yes please' } }));
+  const router = events.find((e) => e.event === 'end_vertex' && e.data.build_data.id === 'ConditionalRouter-r2')!.data.build_data;
+  t.same(router.inactivated_vertices, ['ChatOutput-no']);
+  t.same(router.next_vertices_ids, ['ChatOutput-yes']);
+  t.same(events.filter((e) => e.event === 'end_vertex').map((e) => e.data.build_data.id), ['ChatInput-r1', 'ConditionalRouter-r2', 'ChatOutput-yes']);
+  t.equal(events.at(-1)!.event, 'end');
+});

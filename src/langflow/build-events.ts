@@ -29,6 +29,8 @@ export interface BuildScope {
 /** Turns one build's engine events into Langflow's entries, keeping what `end_vertex` reports (next vertices). */
 export class BuildEvents {
   private readonly ended = new Set<string>();
+  /** Vertices a router's unchosen branch cut off: never next to run. */
+  private readonly inactive = new Set<string>();
   private buildSeconds = 0;
 
   constructor(
@@ -51,8 +53,9 @@ export class BuildEvents {
         sink.append('token', { chunk: event.chunk, id: event.id, timestamp: langflowTimestamp(event.timestamp) });
         return;
       case 'end_vertex': {
-        const data = builtResult(event.outputs, event.durationMs);
-        this.vertexEnded(this.vertex(event.id), vertexBuildData(event.id, true, BUILT_PARAMS, data, []), sink, event.durationMs);
+        const build = vertexBuildData(event.id, true, BUILT_PARAMS, builtResult(event.outputs, event.durationMs), []);
+        build.inactivated_vertices = this.inactivatedBy(event.id, event.outputs);
+        this.vertexEnded(this.vertex(event.id), build, sink, event.durationMs);
         return;
       }
       default:
@@ -86,12 +89,22 @@ export class BuildEvents {
     sink.append('end_vertex', { build_data: build, output_meta: outputMeta(vertex, this.isTerminal(vertex.id)) });
   }
 
+  /** Successors a router's unchosen output cut off (their edges carry no value): Langflow's `inactivated_vertices`. */
+  private inactivatedBy(id: string, outputs: Record<string, unknown>): string[] {
+    const cut = new Set<string>();
+    for (const edge of this.scope.graph.outgoing.get(id) ?? []) {
+      if (this.scope.plan.region.has(edge.target) && outputs[edge.sourceOutput] === undefined) cut.add(edge.target);
+    }
+    for (const target of cut) this.inactive.add(target);
+    return [...cut];
+  }
+
   /** Successors in the build whose every predecessor in it has now ended (what Langflow's editor starts next). */
   private runnableAfter(id: string): string[] {
     const { graph, plan } = this.scope;
     const next = new Set<string>();
     for (const edge of graph.outgoing.get(id) ?? []) {
-      if (!plan.region.has(edge.target) || next.has(edge.target)) continue;
+      if (!plan.region.has(edge.target) || next.has(edge.target) || this.inactive.has(edge.target)) continue;
       if ((plan.incoming.get(edge.target) ?? []).every((e) => this.ended.has(e.source))) next.add(edge.target);
     }
     return [...next];
