@@ -90,6 +90,16 @@ t.test('event_delivery=streaming answers the job id too (the events are read fro
   t.same(kinds(await buildEvents(server, job_id)), ECHO_KINDS);
 });
 
+t.test("the request's files go with the Chat Input's message; `components` picks which inputs get the value", async (t) => {
+  const files = [`${echoId}/2025-01-01_00-00-00_photo.png`];
+  const events = await buildEvents(server, await startBuild(server, echoId, { inputs: { input_value: 'with a file' }, files }));
+  t.same(events.find((e) => e.event === 'add_message')!.data.files, files);
+  const targeted = await buildEvents(server, await startBuild(server, echoId, { inputs: { input_value: 'targeted', components: ['ChatInput-in001'] } }));
+  t.equal(targeted.find((e) => e.event === 'add_message')!.data.text, 'targeted');
+  const elsewhere = await buildEvents(server, await startBuild(server, echoId, { inputs: { input_value: 'not for you', components: ['Other-1'] } }));
+  t.equal(elsewhere.find((e) => e.event === 'add_message')!.data.text, '', 'an input not named keeps its own value');
+});
+
 t.test('`data` replaces the stored flow for this build only', async (t) => {
   const replacement = flow('replacement', [node('TextInput-t1', 'TextInput', {}, 'Text Input'), node('ChatOutput-x1', 'ChatOutput', {}, 'Chat Output')], [edge('TextInput-t1', 'text', 'ChatOutput-x1', 'input_value')]).data;
   const jobId = await startBuild(server, echoId, { inputs: { input_value: 'replaced', type: 'any' }, data: replacement });

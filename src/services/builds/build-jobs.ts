@@ -6,7 +6,6 @@
  */
 import type { BuildQuery, BuildRequest } from '../../../protocol/build.schema.js';
 import type { FlowRecord } from '../../../protocol/flow.schema.js';
-import { inputVertices } from '../../engine/select.js';
 import { NotFoundError } from '../../errors/index.js';
 import { BuildEvents } from '../../langflow/build-events.js';
 import type { LiveRun } from '../../runs/live-run.js';
@@ -74,9 +73,9 @@ export class BuildJobs {
       stopComponentId: body.stop_component_id ?? query.stop_component_id,
       requestVariables: spec.requestVariables,
       overrides,
+      // Langflow hands a build's files to the input vertex it builds.
+      inputFiles: body.files ?? undefined,
     });
-    // The request's files are the Chat Inputs' (Langflow hands them to the input vertex it builds).
-    if (body.files?.length) for (const vertex of inputVertices(prepared.graph, 'chat')) (prepared.job.overrides as Map<string, Record<string, unknown>>).set(vertex.id, { ...prepared.job.overrides.get(vertex.id), files: body.files });
     prepared.job.flow = { id: runFlowId, name: query.flow_name ?? flow.name, userId };
     const logBuilds = body.log_builds ?? query.log_builds;
     const events = new BuildEvents(
