@@ -1,7 +1,9 @@
 /**
  * Vertex build records (GET/DELETE /api/v1/monitor/builds): written from the builds' `end_vertex` reports when the
- * build asked for `log_builds`, gathered and added once per event-loop turn (one store call, whose puts share a
- * commit), never awaited by a reply; read and cleared by the flow's owner only.
+ * build asked for `log_builds`, gathered until the current task's microtasks run and added in one store call, never
+ * awaited by a reply; read and cleared by the flow's owner only. They are put in the turn that made them, beside
+ * the run's own message writes, so they share LMDB's commit: deferred to a later turn (setImmediate) they made
+ * commits of their own, and a streaming build's rate fell by a fifth (bench/scenarios/build.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { VertexBuildRecord } from '../../../protocol/build.schema.js';
@@ -28,7 +30,7 @@ export class VertexBuildsService {
   record(flowId: string, build: VertexBuildData): void {
     const { id, valid, params, data, timestamp } = build;
     this.pending.push({ id, build_id: randomUUID(), flow_id: flowId, timestamp, valid, params, data: data as unknown as Record<string, unknown>, artifacts: data.artifacts });
-    this.flushDue ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.flush());
+    this.flushDue ??= Promise.resolve().then(() => this.flush());
   }
 
   /** Resolves once every build recorded so far is written (or failed to be, which is logged). */
