@@ -1,0 +1,12 @@
+/** The service's own named values in PostgreSQL (shared by every instance: one generated secret key for all). */
+import type { Pool } from 'pg';
+import type { SettingsRepo } from '../port.js';
+
+export function pgSettings(pool: Pool): SettingsRepo {
+  return {
+    get: async (name) => (await pool.query<{ value: string }>('SELECT value FROM settings WHERE name = $1', [name])).rows[0]?.value,
+    put: async (name, value) => {
+      await pool.query('INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = excluded.value', [name, value]);
+    },
+  };
+}
