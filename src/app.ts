@@ -28,12 +28,19 @@ import { VariablesService } from './services/variables.service.js';
 import { SecretBox } from './auth/secret-box.js';
 import { ModuleWarmUp } from './services/module-warm-up.js';
 import { openLmdbStore } from './store/lmdb/lmdb-store.js';
+import { openPgStore } from './store/pg/pg-store.js';
 import type { Services } from './services/services.js';
 
 export type { Services };
 
 export async function createServices(config: Config, logger: Logger): Promise<Services> {
-  const store = openLmdbStore(config.DATA_DIR, config.STORE_SYNC);
+  const store = config.DATABASE_URL
+    ? await openPgStore({
+        url: config.DATABASE_URL,
+        poolSize: config.DATABASE_POOL_SIZE,
+        onIdleError: (err) => logger.warn({ err }, 'a PostgreSQL connection failed while idle; the pool opens another'),
+      })
+    : openLmdbStore(config.DATA_DIR, config.STORE_SYNC);
   const secretKey = await resolveSecretKey(config.SECRET_KEY, store);
   const tokens = new TokenSigner(secretKey);
   const secrets = new SecretBox(secretKey);

@@ -188,6 +188,11 @@ export interface ResponseRepo {
 export interface SettingsRepo {
   get(name: string): Promise<string | undefined>;
   put(name: string, value: string): Promise<void>;
+  /**
+   * Stores `value` unless `name` has one; resolves to the value stored, the first writer's (instances starting
+   * together on one database all end up with one generated secret key).
+   */
+  putIfAbsent(name: string, value: string): Promise<string>;
 }
 
 export interface Store {

@@ -61,6 +61,13 @@ export function openLmdbStore(dataDir: string, sync: StoreSync = 'full'): Store 
       put: async (name, value) => {
         await settings.put(name, value);
       },
+      putIfAbsent: (name, value) =>
+        env.transaction(() => {
+          const kept = settings.get(name);
+          if (kept !== undefined) return kept;
+          settings.put(name, value);
+          return value;
+        }),
     },
     ...storeLife(writeAndReadBack, () => env.close()),
   };
