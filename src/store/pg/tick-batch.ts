@@ -38,18 +38,29 @@ export class TickBatch<T> {
     const batch = this.#pending;
     if (batch.length === 0) return;
     this.#pending = [];
-    let sent: Promise<void>;
-    try {
-      sent = this.flush(batch.map((pending) => pending.item));
-    } catch (error) {
-      sent = Promise.reject(error as Error);
-    }
-    const settled = sent.then(
+    const settled = this.#write(batch).then(
       () => batch.forEach((pending) => pending.resolve()),
-      (error: unknown) => batch.forEach((pending) => pending.reject(error as Error)),
+      // One write the database refuses (a NUL in a key, say) fails its batch: each is then tried alone, so only
+      // that write's caller hears of it. One after the other, in the batch's order (a session's appends keep theirs).
+      async (error: unknown) => {
+        if (batch.length === 1) batch[0].reject(error as Error);
+        else for (const one of batch) await this.#alone(one);
+      },
     );
     this.#inFlight.add(settled);
     void settled.finally(() => this.#inFlight.delete(settled));
+  }
+
+  #write(batch: Pending<T>[]): Promise<void> {
+    try {
+      return this.flush(batch.map((pending) => pending.item));
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  }
+
+  #alone(pending: Pending<T>): Promise<void> {
+    return this.#write([pending]).then(pending.resolve, pending.reject);
   }
 }
 
