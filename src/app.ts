@@ -95,8 +95,11 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const partials = await fileStorage.sweepPartials();
   if (partials > 0) logger.info({ partials }, 'removed files left half written by interrupted uploads');
   const { user: superuser, generatedPassword } = await users.ensureSuperuser(config.SUPERUSER, config.SUPERUSER_PASSWORD);
-  const recovered = await runs.recover([jobs.recovery(), responses.recovery()]);
-  if (recovered.requeued + recovered.interrupted > 0) logger.info(recovered, 'runs left unfinished by the last process recovered');
+  // With other instances on the store, its unfinished runs may be theirs, still running: left alone here.
+  if (await store.openedAlone()) {
+    const recovered = await runs.recover([jobs.recovery(), responses.recovery()]);
+    if (recovered.requeued + recovered.interrupted > 0) logger.info(recovered, 'runs left unfinished by the last process recovered');
+  } else logger.info('other instances share the store: the runs it holds unfinished are not recovered by this one');
   await retention.sweep();
   const services: Services = {
     config,

@@ -207,6 +207,12 @@ export interface Store {
   jobs: JobRepo;
   responses: ResponseRepo;
   settings: SettingsRepo;
+  /**
+   * Whether no other process was using the store when this one opened it: the runs it holds unfinished were then
+   * left by stopped processes, and start-up recovery is this process's to do (with other instances alive they may be
+   * theirs). Always true for the embedded store.
+   */
+  openedAlone(): Promise<boolean>;
   /** Reads and writes for real; throws when the store is unusable (health checks). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -69,6 +69,7 @@ export function openLmdbStore(dataDir: string, sync: StoreSync = 'full'): Store 
           return value;
         }),
     },
+    openedAlone: () => Promise.resolve(true),
     ...storeLife(writeAndReadBack, () => env.close()),
   };
 }

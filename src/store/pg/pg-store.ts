@@ -12,6 +12,7 @@ import { pgFlowVersions } from './flow-versions.repo.js';
 import { pgFlows } from './flows.repo.js';
 import { pgJobs } from './jobs.repo.js';
 import { pgMessages } from './messages.repo.js';
+import { holdInstanceLock } from './instance-lock.js';
 import { migrate } from './migrate.js';
 import { pgProjects } from './projects.repo.js';
 import { pgResponses } from './responses.repo.js';
@@ -43,6 +44,10 @@ export async function openPgStore({ url, schema = 'public', poolSize = 10, onIdl
     await pool.end();
     throw error;
   }
+  const instance = await holdInstanceLock(url, schema, (error) => onIdleError?.(error)).catch(async (error: unknown) => {
+    await pool.end();
+    throw error;
+  });
   const messages = pgMessages(pool);
   const jobs = pgJobs(pool);
   const responses = pgResponses(pool);
@@ -68,10 +73,11 @@ export async function openPgStore({ url, schema = 'public', poolSize = 10, onIdl
     jobs,
     responses,
     settings: pgSettings(pool),
+    openedAlone: () => Promise.resolve(instance.alone),
     ...storeLife(writeAndReadBack, async () => {
       // Batched writes not yet sent go before the pool does.
       await Promise.all([messages.drain(), jobs.drain(), responses.drain()]);
-      await pool.end();
+      await Promise.all([pool.end(), instance.release()]);
     }),
   };
 }
