@@ -5,7 +5,7 @@
  */
 import type { Pool, PoolClient } from 'pg';
 import type { FlowRecord } from '../../../protocol/flow.schema.js';
-import { SIMILAR_SEPARATOR, type NameKind } from '../lmdb/flow-similar-names.js';
+import { SIMILAR_SEPARATOR, type NameKind } from '../flow-name-kinds.js';
 import type { FlowRenamer, FlowRepo } from '../port.js';
 import { SharedRows } from './shared-rows.js';
 import { doc, docs, json, lockNames, owner, transaction, uniqueNames } from './sql.js';
