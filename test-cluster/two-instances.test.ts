@@ -34,6 +34,19 @@ t.test('three instances on one database', async (t) => {
     t.equal((await expectJson(await b.call(`/api/v1/flows/${flow.id}`), 200)).name, 'Renamed on C', "B reads C's update at once");
   });
 
+  t.test('a flow changed on A runs changed on B, whose graph of it was compiled before', async (t) => {
+    const before = echoFlow('Changing');
+    const flow = await expectJson(await a.call('/api/v1/flows/', { method: 'POST', json: before }), 201);
+    const senderOf = async () =>
+      (await expectJson(await b.call(`/api/v1/run/${flow.id}`, { method: 'POST', json: { input_value: 'hi', session_id: 'changing' } }), 200)).outputs[0].outputs[0].results
+        .message.sender_name;
+    t.equal(await senderOf(), 'AI', 'B ran it as first saved');
+    const output = before.data.nodes.find((n: any) => n.data.type === 'ChatOutput') as any;
+    output.data.node.template.sender_name = { value: 'Changed on A' };
+    await expectJson(await a.call(`/api/v1/flows/${flow.id}`, { method: 'PATCH', json: { data: before.data } }), 200);
+    t.equal(await senderOf(), 'Changed on A', 'B runs the data A saved, not the graph it compiled before');
+  });
+
   t.test('a key created on B works on A; revoked on C, A refuses it', async (t) => {
     const created = await expectJson(await b.call('/api/v1/api_key/', { method: 'POST', json: { name: 'from B' } }), 200);
     const whoami = await expectJson(await a.call('/api/v1/users/whoami', { key: created.api_key }), 200);
