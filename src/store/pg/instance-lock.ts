@@ -20,7 +20,7 @@ export interface InstanceLock {
 }
 
 export async function holdInstanceLock(url: string, schema: string, onError: (error: Error) => void): Promise<InstanceLock> {
-  const client = new pg.Client({ connectionString: url, application_name: 'flowsvc instance lock' });
+  const client = new pg.Client({ connectionString: url, application_name: 'flowsvc instance lock', connectionTimeoutMillis: 10_000 });
   // Without a listener, the connection's failure would end the process.
   client.on('error', onError);
   await client.connect();

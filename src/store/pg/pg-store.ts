@@ -14,6 +14,7 @@ import { pgJobs } from './jobs.repo.js';
 import { pgMessages } from './messages.repo.js';
 import { holdInstanceLock } from './instance-lock.js';
 import { migrate } from './migrate.js';
+import { DatabaseUnreachableError, isConnectFailure } from './unreachable.error.js';
 import { pgProjects } from './projects.repo.js';
 import { pgResponses } from './responses.repo.js';
 import { pgSettings } from './settings.repo.js';
@@ -32,17 +33,25 @@ export interface PgStoreOptions {
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+const CONNECT_TIMEOUT_MS = 10_000;
 
 export async function openPgStore({ url, schema = 'public', poolSize = 10, onIdleError }: PgStoreOptions): Promise<Store> {
   if (!SCHEMA_NAME.test(schema)) throw new Error(`not a schema name flowsvc uses: ${schema}`);
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: `-c search_path=${schema}`, application_name: 'flowsvc' });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    options: `-c search_path=${schema}`,
+    application_name: 'flowsvc',
+    // A server that does not answer fails a start-up, or a request, in bounded time instead of hanging it.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   // Without a listener, an idle connection's error (a server restart) would end the process.
   pool.on('error', (error) => onIdleError?.(error));
   try {
     await migrate(pool, schema);
   } catch (error) {
     await pool.end();
-    throw error;
+    throw isConnectFailure(error) ? new DatabaseUnreachableError(url, error) : error;
   }
   const instance = await holdInstanceLock(url, schema, (error) => onIdleError?.(error)).catch(async (error: unknown) => {
     await pool.end();
