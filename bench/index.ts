@@ -13,6 +13,7 @@ import { historyScenario } from './scenarios/history.js';
 import { lifecycleScenario } from './scenarios/lifecycle.js';
 import { modelStreamScenario } from './scenarios/model-stream.js';
 import { runScenario } from './scenarios/run.js';
+import { storePgScenario } from './scenarios/store-pg.js';
 import { streamsScenario } from './scenarios/streams.js';
 import { workflowsScenario } from './scenarios/workflows.js';
 import { hasWrk } from './support/load.js';
@@ -31,6 +32,7 @@ const SCENARIOS: Record<string, () => Promise<Row[]>> = {
   workflows: () => workflowsScenario(SECONDS),
   files: () => filesScenario(),
   build: () => buildScenario(SECONDS),
+  'store-pg': () => storePgScenario(SECONDS),
 };
 
 const wanted = process.argv.slice(2);

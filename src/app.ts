@@ -30,12 +30,19 @@ import { VariablesService } from './services/variables.service.js';
 import { SecretBox } from './auth/secret-box.js';
 import { ModuleWarmUp } from './services/module-warm-up.js';
 import { openLmdbStore } from './store/lmdb/lmdb-store.js';
+import { openPgStore } from './store/pg/pg-store.js';
 import type { Services } from './services/services.js';
 
 export type { Services };
 
 export async function createServices(config: Config, logger: Logger): Promise<Services> {
-  const store = openLmdbStore(config.DATA_DIR, config.STORE_SYNC);
+  const store = config.DATABASE_URL
+    ? await openPgStore({
+        url: config.DATABASE_URL,
+        poolSize: config.DATABASE_POOL_SIZE,
+        onIdleError: (err) => logger.warn({ err }, 'a PostgreSQL connection failed while idle; the pool opens another'),
+      })
+    : openLmdbStore(config.DATA_DIR, config.STORE_SYNC);
   const secretKey = await resolveSecretKey(config.SECRET_KEY, store);
   const tokens = new TokenSigner(secretKey);
   const secrets = new SecretBox(secretKey);
@@ -93,8 +100,11 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const partials = await fileStorage.sweepPartials();
   if (partials > 0) logger.info({ partials }, 'removed files left half written by interrupted uploads');
   const { user: superuser, generatedPassword } = await users.ensureSuperuser(config.SUPERUSER, config.SUPERUSER_PASSWORD);
-  const recovered = await runs.recover([jobs.recovery(), responses.recovery()]);
-  if (recovered.requeued + recovered.interrupted > 0) logger.info(recovered, 'runs left unfinished by the last process recovered');
+  // With other instances on the store, its unfinished runs may be theirs, still running: left alone here.
+  if (await store.openedAlone()) {
+    const recovered = await runs.recover([jobs.recovery(), responses.recovery()]);
+    if (recovered.requeued + recovered.interrupted > 0) logger.info(recovered, 'runs left unfinished by the last process recovered');
+  } else logger.info('other instances share the store: the runs it holds unfinished are not recovered by this one');
   await retention.sweep();
   const services: Services = {
     config,

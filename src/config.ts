@@ -68,6 +68,13 @@ export const ConfigSchema = z.object({
    * may undo the last commit. `off`: no flushes; a machine crash may lose recent commits or damage the store.
    */
   STORE_SYNC: z.enum(['full', 'nometa', 'off']).default('full'),
+  /**
+   * PostgreSQL as the store, shared by every instance given the same URL (README, "Several machines"); unset, the
+   * embedded LMDB store in the data dir.
+   */
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'a postgres:// URL').optional(),
+  /** Connections each instance keeps to PostgreSQL. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
   /** Serves GET /metrics in Prometheus's text format (Langflow's LANGFLOW_PROMETHEUS_ENABLED); off, nothing is counted. */
   PROMETHEUS_ENABLED: bool(false),
 });

@@ -201,6 +201,11 @@ export interface VertexBuildRepo {
 export interface SettingsRepo {
   get(name: string): Promise<string | undefined>;
   put(name: string, value: string): Promise<void>;
+  /**
+   * Stores `value` unless `name` has one; resolves to the value stored, the first writer's (instances starting
+   * together on one database all end up with one generated secret key).
+   */
+  putIfAbsent(name: string, value: string): Promise<string>;
 }
 
 export interface Store {
@@ -216,6 +221,12 @@ export interface Store {
   responses: ResponseRepo;
   vertexBuilds: VertexBuildRepo;
   settings: SettingsRepo;
+  /**
+   * Whether no other process was using the store when this one opened it: the runs it holds unfinished were then
+   * left by stopped processes, and start-up recovery is this process's to do (with other instances alive they may be
+   * theirs). Always true for the embedded store.
+   */
+  openedAlone(): Promise<boolean>;
   /** Reads and writes for real; throws when the store is unusable (health checks). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -10,7 +10,7 @@ import { failureError } from '../../runs/failure-table.js';
 import type { LiveRun } from '../../runs/live-run.js';
 import type { RunAdapter, RunResult } from '../../runs/run-adapter.js';
 import { isVertexFailure } from '../../runs/run-failure.js';
-import type { RunLog } from '../../runs/run-log.js';
+import type { EventLog } from '../../runs/event-log.port.js';
 import type { TerminalStatus } from '../../runs/run-status.js';
 
 export interface BuildEnd {
@@ -20,7 +20,7 @@ export interface BuildEnd {
 export class BuildRun implements RunAdapter<BuildEnd> {
   readonly log = { retention: 'replay' as const };
   /** The run's log, known from its first status (before any engine event): one engine event may be several entries. */
-  private sink: RunLog | undefined;
+  private sink: EventLog | undefined;
 
   constructor(private readonly events: BuildEvents) {}
 
