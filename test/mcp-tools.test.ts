@@ -1,0 +1,47 @@
+/**
+ * The global MCP server through the real edge with the official SDK client: its tools are the caller's flows
+ * (Langflow's names, descriptions and input schema), and a call runs the flow and answers its output, over
+ * Streamable HTTP (stateful and stateless) and legacy SSE.
+ */
+import t from 'tap';
+import { createFlow } from './support/flow-helpers.js';
+import { echoFlow } from './support/langflow-json.js';
+import { connectMcp, type McpTransportKind } from './support/mcp-client.js';
+import { startTestServer, type TestServer } from './support/server.js';
+
+let server: TestServer;
+let echoId: string;
+
+t.before(async () => {
+  server = await startTestServer();
+  echoId = (await createFlow(server, echoFlow('My Échö Flow! 🚀', { description: 'Echoes its input' }))).id;
+});
+t.teardown(() => server.close());
+
+for (const kind of ['streamable', 'sse'] as McpTransportKind[]) {
+  t.test(`${kind}: tools/list names the caller's flows as Langflow does, with the Chat Input's schema`, async (t) => {
+    const mcp = await connectMcp(server, kind);
+    t.teardown(() => mcp.close());
+    const { tools } = await mcp.client.listTools();
+    const echo = tools.find((tool) => tool.name === 'my_echo_flow');
+    t.ok(echo, `the flow is a tool named my_echo_flow (got ${tools.map((tool) => tool.name).join(', ')})`);
+    t.equal(echo!.description, `${echoId}: Echoes its input`);
+    t.same(echo!.inputSchema, { type: 'object', properties: { input_value: { type: 'string', description: 'Message to be passed as input.' } }, required: [] });
+  });
+
+  t.test(`${kind}: tools/call runs the flow and answers its output as text`, async (t) => {
+    const mcp = await connectMcp(server, kind);
+    t.teardown(() => mcp.close());
+    const result = await mcp.client.callTool({ name: 'my_echo_flow', arguments: { input_value: `hello over ${kind}` } });
+    t.same(result.content, [{ type: 'text', text: `hello over ${kind}` }]);
+    t.notOk(result.isError);
+  });
+}
+
+t.test('an unknown tool answers an error result naming it', async (t) => {
+  const mcp = await connectMcp(server, 'streamable');
+  t.teardown(() => mcp.close());
+  const result = await mcp.client.callTool({ name: 'no_such_flow', arguments: {} });
+  t.equal(result.isError, true);
+  t.same(result.content, [{ type: 'text', text: "Flow with name 'no_such_flow' not found" }]);
+});
