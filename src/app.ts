@@ -64,7 +64,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const versions = new FlowVersionsService(store.flowVersions);
   const jobs = new WorkflowJobs(runs, store, flows, versions, runner, secrets, retention, logger);
   const responses = new ResponseRuns({ runs, flows, runner, responses: store.responses });
-  const mcp = new McpHub(store, runner);
+  const mcp = new McpHub(store, runner, projects, flows);
   // MCP clients hear of flows created, renamed, enabled or deleted (tools/list_changed).
   const toolsChanged = (flow: { user_id: string | null }) => flow.user_id && mcp.sessions.flowsChanged(flow.user_id);
   flows.onUpdated = (flow) => {

@@ -23,6 +23,12 @@ interface ReplyHooks {
   clientGone(): void;
 }
 
+/**
+ * Written first on a session's GET stream: the transport sends nothing until it has a notification, and without a
+ * first write the reply's head would wait with it, so the client could not tell the stream is open.
+ */
+const STREAM_OPEN = ': stream open\n\n';
+
 /** A stateful Streamable HTTP session. */
 class StreamableSession extends ServerSession<Transport> {}
 
@@ -46,7 +52,7 @@ export class StreamableBridge {
       const response = await session.transport.handleRequest(web, { parsedBody });
       const streamClosed = sessions.streamOpened(session.id);
       const ids = requestIds(parsedBody);
-      return toReply(response, { ended: streamClosed, clientGone: () => ids.forEach((id) => session.scoped.calls.stop(id)) });
+      return toReply(response, { ended: streamClosed, clientGone: () => ids.forEach((id) => session.scoped.calls.stop(id)) }, method === 'GET');
     }
     const scoped = createMcpServer(this.services, scope);
     if (method === 'POST' && isInitializing(parsedBody)) {
@@ -87,7 +93,7 @@ function webRequest(method: string, request: RouteRequest<unknown, unknown, Buff
   return new Request(`http://${request.headers.host || 'localhost'}${path}`, { method, headers, body });
 }
 
-async function toReply(response: Response, hooks: ReplyHooks): Promise<Reply> {
+async function toReply(response: Response, hooks: ReplyHooks, announce = false): Promise<Reply> {
   const headers: ReplyHeaders = {};
   response.headers.forEach((value, name) => {
     if (name !== 'connection' && name !== 'content-length') headers[name] = value;
@@ -103,7 +109,11 @@ async function toReply(response: Response, hooks: ReplyHooks): Promise<Reply> {
     hooks.ended();
     return Reply.bytes(bytes, contentType, response.status, headers);
   }
-  return new Reply(response.status, { kind: 'stream', produce: (sink) => pump(body, sink, hooks) }, headers);
+  const produce = (sink: StreamSink) => {
+    if (announce) sink.write(STREAM_OPEN);
+    return pump(body, sink, hooks);
+  };
+  return new Reply(response.status, { kind: 'stream', produce }, headers);
 }
 
 /** Copies the SSE body to the socket, waiting whenever it is full; the client leaving cancels the body. */

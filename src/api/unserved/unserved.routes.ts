@@ -23,11 +23,6 @@ const ROWS: readonly Row[] = [
   ['DELETE', '/api/v1/monitor/builds'],
   ['GET', '/api/v1/monitor/transactions'],
   ['GET', '/api/v1/monitor/traces'],
-  // MCP project settings and desktop-client helpers (spec 4.7).
-  ['GET', '/api/v1/mcp/project/:project_id'],
-  ['PATCH', '/api/v1/mcp/project/:project_id'],
-  ['POST', '/api/v1/mcp/project/:project_id/install'],
-  ['GET', '/api/v1/mcp/project/:project_id/installed'],
   // Custom components and validation (spec 4.7).
   ['POST', '/api/v1/custom_component'],
   ['POST', '/api/v1/custom_component/update'],

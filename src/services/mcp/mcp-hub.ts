@@ -1,7 +1,10 @@
-/** What the MCP entry points share: which flows are tools, and the sessions open on this process. */
+/** What the MCP entry points share: which flows are tools, projects' MCP settings, and the sessions open here. */
 import type { Store } from '../../store/port.js';
 import type { FlowRunner } from '../flow-runner.js';
+import type { FlowsService } from '../flows.service.js';
+import type { ProjectsService } from '../projects.service.js';
 import { McpCatalog } from './mcp-catalog.js';
+import { McpProjectSettings } from './mcp-project-settings.js';
 import { McpSessions } from './mcp-sessions.js';
 
 /** A session nobody has used for this long (and with no stream open) is closed. */
@@ -10,9 +13,11 @@ const SESSION_IDLE_MS = 30 * 60_000;
 export class McpHub {
   readonly catalog: McpCatalog;
   readonly sessions = new McpSessions(SESSION_IDLE_MS);
+  readonly projectSettings: McpProjectSettings;
 
-  constructor(store: Store, runner: Pick<FlowRunner, 'graphOf'>) {
+  constructor(store: Store, runner: Pick<FlowRunner, 'graphOf'>, projects: ProjectsService, flows: FlowsService) {
     this.catalog = new McpCatalog(store, runner);
+    this.projectSettings = new McpProjectSettings(projects, flows, this.sessions);
   }
 
   close(): Promise<void> {

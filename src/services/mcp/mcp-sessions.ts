@@ -67,6 +67,17 @@ export class McpSessions {
     for (const { session } of this.held.values()) if (session.ownerId === ownerId) session.toolsChanged();
   }
 
+  /** Closes every session opened on a scope (its auth rules changed). */
+  async closeScope(scopeKey: string): Promise<void> {
+    const closing: Promise<void>[] = [];
+    for (const [id, held] of this.held) {
+      if (held.session.scopeKey !== scopeKey) continue;
+      this.held.delete(id);
+      closing.push(held.session.close().catch(() => undefined));
+    }
+    await Promise.all(closing);
+  }
+
   async closeAll(): Promise<void> {
     clearInterval(this.sweeper);
     this.sweeper = undefined;
