@@ -10,6 +10,7 @@ import { edgeScenario } from './scenarios/edge.js';
 import { filesScenario } from './scenarios/files.js';
 import { historyScenario } from './scenarios/history.js';
 import { lifecycleScenario } from './scenarios/lifecycle.js';
+import { mcpScenario } from './scenarios/mcp.js';
 import { modelStreamScenario } from './scenarios/model-stream.js';
 import { runScenario } from './scenarios/run.js';
 import { streamsScenario } from './scenarios/streams.js';
@@ -29,6 +30,7 @@ const SCENARIOS: Record<string, () => Promise<Row[]>> = {
   lifecycle: () => lifecycleScenario(),
   workflows: () => workflowsScenario(SECONDS),
   files: () => filesScenario(),
+  mcp: () => mcpScenario(SECONDS),
 };
 
 const wanted = process.argv.slice(2);

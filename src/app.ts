@@ -66,7 +66,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const responses = new ResponseRuns({ runs, flows, runner, responses: store.responses });
   const mcp = new McpHub(store, runner, projects, flows);
   // MCP clients hear of flows created, renamed, enabled or deleted (tools/list_changed).
-  const toolsChanged = (flow: { user_id: string | null }) => flow.user_id && mcp.sessions.flowsChanged(flow.user_id);
+  const toolsChanged = (flow: { user_id: string | null }) => flow.user_id && mcp.flowsChanged(flow.user_id);
   flows.onUpdated = (flow) => {
     runner.forget(flow.id);
     toolsChanged(flow);

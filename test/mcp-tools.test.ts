@@ -4,10 +4,12 @@
  * Streamable HTTP (stateful and stateless) and legacy SSE.
  */
 import t from 'tap';
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { createFlow } from './support/flow-helpers.js';
 import { echoFlow } from './support/langflow-json.js';
 import { connectMcp, type McpTransportKind } from './support/mcp-client.js';
 import { startTestServer, type TestServer } from './support/server.js';
+import { within } from './support/within.js';
 
 let server: TestServer;
 let echoId: string;
@@ -44,4 +46,33 @@ t.test('an unknown tool answers an error result naming it', async (t) => {
   const result = await mcp.client.callTool({ name: 'no_such_flow', arguments: {} });
   t.equal(result.isError, true);
   t.same(result.content, [{ type: 'text', text: "Flow with name 'no_such_flow' not found" }]);
+});
+
+t.test('creating, renaming and deleting a flow each send tools/list_changed, and the list follows', async (t) => {
+  const mcp = await connectMcp(server, 'streamable');
+  t.teardown(() => mcp.close());
+  const names = async () => (await mcp.client.listTools()).tools.map((tool) => tool.name);
+  t.notOk((await names()).includes('late_arrival'));
+  await within(mcp.listening, 'the client listening for notifications');
+  let changes = 0;
+  let heard: () => void = () => {};
+  mcp.client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+    changes++;
+    heard();
+  });
+  const nextChange = () => new Promise<void>((resolve) => (heard = resolve));
+  let changed = nextChange();
+  const created = await createFlow(server, echoFlow('Late Arrival'));
+  await within(changed, 'list_changed after a create');
+  t.ok((await names()).includes('late_arrival'), 'the new flow is listed');
+  changed = nextChange();
+  await server.request(`/api/v1/flows/${created.id}`, { method: 'PATCH', json: { name: 'Renamed Arrival' } });
+  await within(changed, 'list_changed after a rename');
+  const renamed = await names();
+  t.ok(renamed.includes('renamed_arrival') && !renamed.includes('late_arrival'), 'listed under its new name');
+  changed = nextChange();
+  await server.request(`/api/v1/flows/${created.id}`, { method: 'DELETE' });
+  await within(changed, 'list_changed after a delete');
+  t.notOk((await names()).includes('renamed_arrival'), 'the deleted flow is gone');
+  t.ok(changes >= 3);
 });

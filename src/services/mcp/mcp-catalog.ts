@@ -31,13 +31,36 @@ const FALLBACK_SCHEMA: ToolInputSchema = {
 const byCreation = (a: FlowRecord, b: FlowRecord) => (a.created_at ?? a.updated_at).localeCompare(b.created_at ?? b.updated_at);
 
 export class McpCatalog {
+  /**
+   * The global server's tools by user, until one of their flows changes (`forget`): every call looks its tool up,
+   * and decoding all of a user's flows per call cost more than the run of an echo flow. A project's tools are
+   * read each time (its membership also changes through project updates, which no flow hook sees).
+   */
+  private readonly userTools = new Map<string, Promise<FlowTool[]>>();
+
   constructor(
     private readonly store: Store,
     private readonly runner: Pick<FlowRunner, 'graphOf'>,
   ) {}
 
   /** The scope's flows as tools, in creation order, named uniquely. */
-  async tools(scope: McpScope): Promise<FlowTool[]> {
+  tools(scope: McpScope): Promise<FlowTool[]> {
+    if (scope.kind === 'project') return this.read(scope);
+    let tools = this.userTools.get(scope.ownerId);
+    if (!tools) {
+      tools = this.read(scope);
+      this.userTools.set(scope.ownerId, tools);
+      tools.catch(() => this.userTools.delete(scope.ownerId));
+    }
+    return tools;
+  }
+
+  /** A flow of `ownerId` was created, changed or deleted. */
+  forget(ownerId: string): void {
+    this.userTools.delete(ownerId);
+  }
+
+  private async read(scope: McpScope): Promise<FlowTool[]> {
     const flows = scope.kind === 'user' ? await this.store.flows.listByUser(scope.ownerId) : await this.store.flows.listByFolder(scope.projectId);
     const offered = flows.filter((flow) => flow.user_id === scope.ownerId && !flow.is_component && (scope.kind === 'user' || flow.mcp_enabled)).sort(byCreation);
     const taken = new Set<string>();

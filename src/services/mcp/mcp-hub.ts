@@ -20,6 +20,12 @@ export class McpHub {
     this.projectSettings = new McpProjectSettings(projects, flows, this.sessions);
   }
 
+  /** A flow of `ownerId` was created, renamed, enabled, disabled or deleted: tools are read again, clients told. */
+  flowsChanged(ownerId: string): void {
+    this.catalog.forget(ownerId);
+    this.sessions.flowsChanged(ownerId);
+  }
+
   close(): Promise<void> {
     return this.sessions.closeAll();
   }
