@@ -71,3 +71,21 @@ t.test('HEAD answers 200 as a health check', async (t) => {
   t.equal((await server.request('/api/v1/mcp/streamable', { method: 'HEAD' })).status, 200);
   t.equal((await server.request('/api/v1/mcp/sse', { method: 'HEAD' })).status, 200);
 });
+
+t.test("resources are the flows' v1 files, read back as base64; prompts are an empty list", async (t) => {
+  const created = await createFlow(server, echoFlow('With Files'));
+  const body = new FormData();
+  body.append('file', new Blob(['resource bytes']), 'notes.txt');
+  const uploaded = await (await server.request(`/api/v1/files/upload/${created.id}`, { method: 'POST', body })).json();
+  const stored = String(uploaded.file_path).split('/')[1];
+  const mcp = await connectMcp(server, 'streamable');
+  t.teardown(() => mcp.close());
+  const { resources } = await mcp.client.listResources();
+  const mine = resources.filter((resource) => resource.uri.includes(created.id));
+  t.same(mine.map((resource) => resource.name), [stored]);
+  t.equal(new URL(mine[0].uri).pathname, `/api/v1/files/${created.id}/${stored}`);
+  const read = await mcp.client.readResource({ uri: mine[0].uri });
+  t.equal(Buffer.from((read.contents[0] as { blob: string }).blob, 'base64').toString(), 'resource bytes');
+  await t.rejects(mcp.client.readResource({ uri: `http://localhost/api/v1/files/${created.id}/../../etc/passwd` }), /not found|Resource/i);
+  t.same((await mcp.client.listPrompts()).prompts, []);
+});
