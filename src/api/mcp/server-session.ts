@@ -22,6 +22,10 @@ export class ServerSession<T> implements McpSession {
     void this.scoped.server.sendToolListChanged().catch(() => undefined);
   }
 
+  callsDone(): Promise<void> {
+    return this.scoped.calls.whenIdle();
+  }
+
   close(): Promise<void> {
     return this.scoped.server.close();
   }

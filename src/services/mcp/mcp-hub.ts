@@ -26,6 +26,11 @@ export class McpHub {
     this.sessions.flowsChanged(ownerId);
   }
 
+  /** A graceful stop began: sessions close as their calls finish. */
+  drain(): void {
+    this.sessions.drain();
+  }
+
   close(): Promise<void> {
     return this.sessions.closeAll();
   }

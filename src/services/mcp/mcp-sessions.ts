@@ -12,6 +12,8 @@ export interface McpSession {
   readonly ownerId: string;
   /** Tells the client its tool list changed. */
   toolsChanged(): void;
+  /** Resolves once none of its tool calls is running. */
+  callsDone(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -27,11 +29,13 @@ const SWEEP_MS = 60_000;
 export class McpSessions {
   private readonly held = new Map<string, Held>();
   private sweeper: NodeJS.Timeout | undefined;
+  private draining = false;
 
   constructor(private readonly idleMs: number) {}
 
   add(session: McpSession): void {
     this.held.set(session.id, { session, lastSeen: Date.now(), streams: 0 });
+    if (this.draining) this.closeWhenDone(session);
     this.sweeper ??= setInterval(() => this.sweep(), SWEEP_MS).unref();
   }
 
@@ -65,6 +69,27 @@ export class McpSessions {
   /** A flow of `ownerId` was created, renamed, enabled, disabled or deleted. */
   flowsChanged(ownerId: string): void {
     for (const { session } of this.held.values()) if (session.ownerId === ownerId) session.toolsChanged();
+  }
+
+  /**
+   * A graceful stop: each session closes once its calls are done, which ends its open streams (a notification
+   * stream would otherwise hold the edge's drain until the deadline); the calls under way still answer.
+   */
+  drain(): void {
+    this.draining = true;
+    for (const { session } of this.held.values()) this.closeWhenDone(session);
+  }
+
+  private closeWhenDone(session: McpSession): void {
+    void session
+      .callsDone()
+      // A turn later: the last call's answer is sent after its handler (and its bookkeeping) returned.
+      .then(() => new Promise((resolve) => setImmediate(resolve)))
+      .then(() => {
+        this.held.delete(session.id);
+        return session.close();
+      })
+      .catch(() => undefined);
   }
 
   /** Closes every session opened on a scope (its auth rules changed). */
