@@ -89,3 +89,9 @@ t.test("resources are the flows' v1 files, read back as base64; prompts are an e
   await t.rejects(mcp.client.readResource({ uri: `http://localhost/api/v1/files/${created.id}/../../etc/passwd` }), /not found|Resource/i);
   t.same((await mcp.client.listPrompts()).prompts, []);
 });
+
+t.test('a notification stream without a session is refused (405), which clients read as none offered', async (t) => {
+  const res = await server.request('/api/v1/mcp/streamable', { headers: { accept: 'text/event-stream' } });
+  t.equal(res.status, 405);
+  t.match(res.headers.get('allow'), /POST/);
+});

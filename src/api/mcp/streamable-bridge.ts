@@ -54,6 +54,8 @@ export class StreamableBridge {
       const ids = requestIds(parsedBody);
       return toReply(response, { ended: streamClosed, clientGone: () => ids.forEach((id) => session.scoped.calls.stop(id)) }, method === 'GET');
     }
+    // A notification stream needs a session to be told anything: without one it would only hold a connection.
+    if (method === 'GET') return Reply.json({ detail: 'Method Not Allowed: a notification stream needs an mcp-session-id' }, 405, { allow: 'POST, DELETE' });
     const scoped = createMcpServer(this.services, scope);
     if (method === 'POST' && isInitializing(parsedBody)) {
       const id = randomUUID();
