@@ -86,7 +86,13 @@ t.test("resources are the flows' v1 files, read back as base64; prompts are an e
   t.equal(new URL(mine[0].uri).pathname, `/api/v1/files/${created.id}/${stored}`);
   const read = await mcp.client.readResource({ uri: mine[0].uri });
   t.equal(Buffer.from((read.contents[0] as { blob: string }).blob, 'base64').toString(), 'resource bytes');
-  await t.rejects(mcp.client.readResource({ uri: `http://localhost/api/v1/files/${created.id}/../../etc/passwd` }), /not found|Resource/i);
+  await t.rejects(mcp.client.readResource({ uri: `http://localhost/api/v1/files/${created.id}/../../etc/passwd` }), /Resource not found/);
+  // Another flow's file, reached from this flow's path with an encoded `../`: refused, though it exists.
+  const other = await createFlow(server, echoFlow('Other Files'));
+  const secret = new FormData();
+  secret.append('file', new Blob(['other bytes']), 'secret.txt');
+  const otherPath = String((await (await server.request(`/api/v1/files/upload/${other.id}`, { method: 'POST', body: secret })).json()).file_path);
+  await t.rejects(mcp.client.readResource({ uri: `http://localhost/api/v1/files/${created.id}/..%2F${encodeURIComponent(otherPath)}` }), /Resource not found/);
   t.same((await mcp.client.listPrompts()).prompts, []);
 });
 

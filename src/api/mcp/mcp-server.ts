@@ -62,10 +62,13 @@ export function createMcpServer(services: Services, scope: McpScope): ScopedServ
     const uri = request.params.uri;
     const match = RESOURCE_PATH.exec(safePath(uri));
     if (!match) throw new McpError(ErrorCode.InvalidParams, `Resource not found: ${uri}`);
-    const [, flowId, name] = match;
+    const [, flowId, encoded] = match;
+    const name = safeDecode(encoded);
     const tools = await mcp.catalog.tools(scope);
-    if (!tools.some((tool) => tool.flow.id === flowId)) throw new McpError(ErrorCode.InvalidParams, `Resource not found: ${uri}`);
-    const bytes = await buffer(await services.flowFiles.open(scope.ownerId, flowId, decodeURIComponent(name)));
+    // Only a file the listing names: a name like `../<other flow>/<file>` must not reach the storage.
+    const listed = tools.some((tool) => tool.flow.id === flowId) && (await services.flowFiles.list(scope.ownerId, flowId)).includes(name);
+    if (!listed) throw new McpError(ErrorCode.InvalidParams, `Resource not found: ${uri}`);
+    const bytes = await buffer(await services.flowFiles.open(scope.ownerId, flowId, name));
     return { contents: [{ uri, mimeType: 'application/octet-stream', blob: bytes.toString('base64') }] };
   });
   return { server, calls, scope };
@@ -86,6 +89,14 @@ function variablesOf(extra: CallExtra): Record<string, string> {
 function baseUrlOf(services: Services, extra: CallExtra): string {
   const host = extra.requestInfo?.headers?.host;
   return `http://${typeof host === 'string' && host ? host : `${services.config.HOST}:${services.config.PORT}`}`;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return '';
+  }
 }
 
 function safePath(uri: string): string {
