@@ -101,3 +101,17 @@ t.test('a notification stream without a session is refused (405), which clients 
   t.equal(res.status, 405);
   t.match(res.headers.get('allow'), /POST/);
 });
+
+t.test('a Host header that is no valid host does not break a request', async (t) => {
+  const { request } = await import('node:http');
+  const url = new URL(server.url);
+  const status = await new Promise<number>((resolve, reject) => {
+    const req = request({ host: url.hostname, port: url.port, path: '/api/v1/mcp/streamable', method: 'POST', headers: { host: 'bad host[', 'x-api-key': server.apiKey, 'content-type': 'application/json', accept: 'application/json, text/event-stream' } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end('{"jsonrpc":"2.0","id":1,"method":"ping"}');
+  });
+  t.ok(status < 500, `answered ${status}`);
+});

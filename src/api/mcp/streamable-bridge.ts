@@ -79,7 +79,6 @@ export class StreamableBridge {
 
 const NO_HOOKS: ReplyHooks = { ended: () => {}, clientGone: () => {} };
 
-
 function messagesOf(body: unknown): unknown[] {
   return Array.isArray(body) ? body : body === undefined ? [] : [body];
 }
@@ -88,11 +87,21 @@ const isInitializing = (body: unknown) => messagesOf(body).some(isInitializeRequ
 
 const requestIds = (body: unknown): RequestId[] => messagesOf(body).filter(isJSONRPCRequest).map((message) => message.id);
 
+/**
+ * The exchange as a web Request. Its URL's host is fixed: the transport reads only the path, and a client's Host
+ * header must not be able to make the URL invalid. A header the web API refuses is left out rather than failing.
+ */
 function webRequest(method: string, request: RouteRequest<unknown, unknown, Buffer>, path: string): Request {
   const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) headers.set(name, value);
+  for (const [name, value] of Object.entries(request.headers)) {
+    try {
+      headers.set(name, value);
+    } catch {
+      // Not a header the transport reads.
+    }
+  }
   const body = request.body && request.body.length > 0 ? (request.body as unknown as BodyInit) : undefined;
-  return new Request(`http://${request.headers.host || 'localhost'}${path}`, { method, headers, body });
+  return new Request(`http://localhost${path}`, { method, headers, body });
 }
 
 async function toReply(response: Response, hooks: ReplyHooks, announce = false): Promise<Reply> {
