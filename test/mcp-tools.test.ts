@@ -6,7 +6,7 @@
 import t from 'tap';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { createFlow } from './support/flow-helpers.js';
-import { echoFlow } from './support/langflow-json.js';
+import { echoFlow, flow, node } from './support/langflow-json.js';
 import { connectMcp, type McpTransportKind } from './support/mcp-client.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { within } from './support/within.js';
@@ -75,4 +75,15 @@ t.test('creating, renaming and deleting a flow each send tools/list_changed, and
   await within(changed, 'list_changed after a delete');
   t.notOk((await names()).includes('renamed_arrival'), 'the deleted flow is gone');
   t.ok(changes >= 3);
+});
+
+t.test('a flow that does not build answers Langflow\'s error text, and still lists with the default schema', async (t) => {
+  await createFlow(server, flow('Broken Build', [node('Mystery-1', 'NoSuchComponent')], []));
+  const mcp = await connectMcp(server, 'streamable');
+  t.teardown(() => mcp.close());
+  const listed = (await mcp.client.listTools()).tools.find((tool) => tool.name === 'broken_build');
+  t.same(listed?.inputSchema, { type: 'object', properties: { input_value: { type: 'string', description: 'Message to be passed as input.' } }, required: [] });
+  const result = await mcp.client.callTool({ name: 'broken_build', arguments: { input_value: 'x' } });
+  t.notOk(result.isError);
+  t.match((result.content as { text: string }[])[0].text, /^Error Executing the Broken Build tool\. Error: .*NoSuchComponent/);
 });

@@ -14,6 +14,7 @@ import { failureError } from '../../runs/failure-table.js';
 import { resultAdapter, type RunAdapter, type RunResult } from '../../runs/run-adapter.js';
 import type { CallsInFlight } from '../../services/mcp/calls-in-flight.js';
 import type { FlowTool } from '../../services/mcp/mcp-catalog.js';
+import type { PreparedRun } from '../../services/flow-runner.js';
 import type { Services } from '../../services/services.js';
 
 export type CallExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -37,19 +38,26 @@ export async function callFlowTool(services: Services, calls: CallsInFlight, cal
   const progressToken = extra._meta?.progressToken;
   const inputValue = args.input_value;
   const sessionId = args.session_id || randomUUID();
-  const run = services.runner.prepare({
-    flow: tool.flow,
-    userId: call.ownerId,
-    inputValue: inputValue === undefined || inputValue === null ? undefined : typeof inputValue === 'string' ? inputValue : JSON.stringify(inputValue),
-    sessionId,
-    requestVariables: call.requestVariables,
-    // Tokens are only worth streaming to a caller who listens.
-    stream: progressToken !== undefined ? true : undefined,
-  });
+  let run: PreparedRun;
+  try {
+    run = services.runner.prepare({
+      flow: tool.flow,
+      userId: call.ownerId,
+      inputValue: inputValue === undefined || inputValue === null ? undefined : typeof inputValue === 'string' ? inputValue : JSON.stringify(inputValue),
+      sessionId,
+      requestVariables: call.requestVariables,
+      // Tokens are only worth streaming to a caller who listens.
+      stream: progressToken !== undefined ? true : undefined,
+    });
+  } catch (error) {
+    // A flow that does not build fails as a tool, in Langflow's words, like one that fails as it runs.
+    return { content: [{ type: 'text', text: toolErrorText(tool.flow.name, (error as Error).message) }] };
+  }
   const live = services.runs.start({ id: run.jobId, userId: call.ownerId, flowId: tool.flow.id, job: run.job, adapter: progressToken !== undefined ? watchedAdapter : resultAdapter });
   const forget = calls.add(extra.requestId, () => live.cancel('client_gone'));
   const onAbort = () => live.cancel('stop');
   extra.signal.addEventListener('abort', onAbort, { once: true });
+  if (extra.signal.aborted) onAbort();
   if (progressToken !== undefined) report(live.log!, run.graph.order.length, progressToken, tool.flow.name, extra);
   try {
     const result = await live.answer;
