@@ -1,11 +1,14 @@
 /**
  * MCP: an echo flow called as a tool over Streamable HTTP (the official SDK client, one stateful session per
  * worker) against a v1 run of the same flow from the same number of workers (plain fetch), in alternating rounds
- * of the same length (target >= 0.7 of its throughput). The SDK client costs this process more per call than a
+ * of the same length (target >= 0.7 of its throughput). A tool call runs on a fresh session, as Langflow's do,
+ * so the v1 runs it is held against each name a fresh session too: the same work (a v1 run reusing one session
+ * skips the new session's set-up, and is measured as well, for reference). The SDK client costs this process more per call than a
  * fetch does, and both share the machine with the service, so the same calls from a lean client (fetch, the SSE
  * reply read whole) are measured too: that ratio is the service's own. And the service's resident memory per idle
  * MCP session (an SDK client connected, its notification stream open, nothing called), from /proc (<= 32 KB).
  */
+import { randomUUID } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { echoFlow } from '../support/flows.js';
@@ -52,7 +55,8 @@ export async function mcpScenario(seconds: number): Promise<Row[]> {
     const clients = await Promise.all(Array.from({ length: WORKERS }, () => connect(service.url)));
     const { tools } = await clients[0].listTools();
     const name = tools.find((tool) => tool.description?.startsWith(id))?.name ?? tools[0].name;
-    const v1 = () => runOnce(runUrl);
+    const v1 = () => runOnce(runUrl, JSON.stringify({ input_value: 'hello', session_id: randomUUID() }));
+    const v1SameSession = () => runOnce(runUrl);
     const lean = leanCaller(service.url, clients.map((client) => (client.transport as StreamableHTTPClientTransport).sessionId!), name);
     const tool = async (worker: number) => {
       const result = await clients[worker].callTool({ name, arguments: { input_value: 'hello' } });
@@ -65,20 +69,23 @@ export async function mcpScenario(seconds: number): Promise<Row[]> {
     const v1Rates: number[] = [];
     const toolRates: number[] = [];
     const leanRates: number[] = [];
+    const sameSessionRates: number[] = [];
     const round = seconds / ROUNDS;
     for (let i = 0; i < ROUNDS; i++) {
       v1Rates.push(await rate(round, WORKERS, v1));
       toolRates.push(await rate(round, WORKERS, tool));
       leanRates.push(await rate(round, WORKERS, lean));
+      sameSessionRates.push(await rate(round, WORKERS, v1SameSession));
     }
     await Promise.all(clients.map((client) => client.close()));
     const mean = (rates: number[]) => rates.reduce((a, b) => a + b) / rates.length;
-    const [v1Rate, toolRate, leanRate] = [mean(v1Rates), mean(toolRates), mean(leanRates)];
+    const [v1Rate, toolRate, leanRate, sameSessionRate] = [mean(v1Rates), mean(toolRates), mean(leanRates), mean(sameSessionRates)];
 
     const idle = await perIdleSession(service.url, service.child.pid!);
     return [
-      { scenario: 'mcp', measure: `tools/call of an echo flow, Streamable HTTP, ${WORKERS} sessions`, value: toolRate, unit: 'calls/s', baseline: v1Rate, baselineName: 'v1 run, same flow and workers', ratio: toolRate / v1Rate, target: `>= ${THROUGHPUT_TARGET}`, pass: toolRate / v1Rate >= THROUGHPUT_TARGET },
-      { scenario: 'mcp', measure: `tools/call of an echo flow, Streamable HTTP, lean client`, value: leanRate, unit: 'calls/s', baseline: v1Rate, baselineName: 'v1 run, same flow and workers', ratio: leanRate / v1Rate, target: `>= ${THROUGHPUT_TARGET}`, pass: leanRate / v1Rate >= THROUGHPUT_TARGET },
+      { scenario: 'mcp', measure: `tools/call of an echo flow, Streamable HTTP, ${WORKERS} sessions`, value: toolRate, unit: 'calls/s', baseline: v1Rate, baselineName: 'v1 run, fresh session each, same workers', ratio: toolRate / v1Rate, target: `>= ${THROUGHPUT_TARGET}`, pass: toolRate / v1Rate >= THROUGHPUT_TARGET },
+      { scenario: 'mcp', measure: `tools/call of an echo flow, Streamable HTTP, lean client`, value: leanRate, unit: 'calls/s', baseline: v1Rate, baselineName: 'v1 run, fresh session each, same workers', ratio: leanRate / v1Rate, target: `>= ${THROUGHPUT_TARGET}`, pass: leanRate / v1Rate >= THROUGHPUT_TARGET },
+      { scenario: 'mcp', measure: 'v1 run reusing one session (reference: no new session per run)', value: sameSessionRate, unit: 'calls/s' },
       { scenario: 'mcp', measure: `RSS per idle MCP session (${idle.held} held, notification stream open)`, value: idle.perSessionKb, unit: 'KB', target: `<= ${SESSION_TARGET_KB} KB`, pass: idle.perSessionKb <= SESSION_TARGET_KB },
     ];
   } finally {
