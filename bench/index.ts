@@ -11,6 +11,7 @@ import { edgeScenario } from './scenarios/edge.js';
 import { filesScenario } from './scenarios/files.js';
 import { historyScenario } from './scenarios/history.js';
 import { lifecycleScenario } from './scenarios/lifecycle.js';
+import { mcpScenario } from './scenarios/mcp.js';
 import { modelStreamScenario } from './scenarios/model-stream.js';
 import { runScenario } from './scenarios/run.js';
 import { storePgScenario } from './scenarios/store-pg.js';
@@ -33,6 +34,7 @@ const SCENARIOS: Record<string, () => Promise<Row[]>> = {
   files: () => filesScenario(),
   build: () => buildScenario(SECONDS),
   'store-pg': () => storePgScenario(SECONDS),
+  mcp: () => mcpScenario(SECONDS),
 };
 
 const wanted = process.argv.slice(2);

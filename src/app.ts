@@ -29,6 +29,7 @@ import { UsersService } from './services/users.service.js';
 import { VariablesService } from './services/variables.service.js';
 import { SecretBox } from './auth/secret-box.js';
 import { ModuleWarmUp } from './services/module-warm-up.js';
+import { McpHub } from './services/mcp/mcp-hub.js';
 import { openLmdbStore } from './store/lmdb/lmdb-store.js';
 import { openPgStore } from './store/pg/pg-store.js';
 import type { Services } from './services/services.js';
@@ -74,15 +75,23 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const responses = new ResponseRuns({ runs, flows, runner, responses: store.responses });
   const vertexBuilds = new VertexBuildsService(store.vertexBuilds, flows, logger);
   const builds = new BuildJobs(runs, runner, vertexBuilds);
-  flows.onUpdated = (flow) => runner.forget(flow.id);
+  const mcp = new McpHub(store, runner, projects, flows);
+  // MCP clients hear of flows created, renamed, enabled or deleted (tools/list_changed).
+  const toolsChanged = (flow: { user_id: string | null }) => flow.user_id && mcp.flowsChanged(flow.user_id);
+  flows.onUpdated = (flow) => {
+    runner.forget(flow.id);
+    toolsChanged(flow);
+  };
   const moduleWarmUp = new ModuleWarmUp(logger);
   flows.onSaved = (flow) => {
     // What the flow needs loads in the background, off the save's path.
     moduleWarmUp.flowSaved(flow.data);
+    toolsChanged(flow);
     return versions.record(flow);
   };
   flows.onDeleted = async (doomed) => {
     doomed.forEach((flow) => runner.forget(flow.id, true));
+    doomed.forEach(toolsChanged);
     await Promise.all(doomed.map((flow) => versions.forget(flow.id)));
     await messages.deleteForFlows(doomed.map((flow) => flow.id));
     await flowFiles.deleteForFlows(doomed.map((flow) => flow.id));
@@ -129,6 +138,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     userFiles,
     flowFiles,
     moduleWarmUp,
+    mcp,
     metrics,
     secrets,
     superuserId: superuser.id,
@@ -138,6 +148,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
       // Before the store closes: its commit probe must not write to a closed store.
       metrics.close();
       moduleWarmUp.stop();
+      await mcp.close();
       runs.close();
       await vertexBuilds.settled();
       retention.close();

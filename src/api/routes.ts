@@ -8,6 +8,8 @@ import { flowVersionsRoutes } from './flows/flow-versions.routes.js';
 import { flowsRoutes } from './flows/flows.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { metaRoutes } from './meta/meta.routes.js';
+import { mcpProjectRoutes } from './mcp/mcp-project.routes.js';
+import { mcpTransportRoutes } from './mcp/mcp-transport.routes.js';
 import { messagesRoutes } from './monitor/messages.routes.js';
 import { metricsRoutes } from './metrics/metrics.routes.js';
 import { projectsRoutes } from './projects/projects.routes.js';
@@ -50,6 +52,8 @@ export function buildRoutes(services: Services): Route[] {
     ...publicBuildRoutes(services),
     ...removedBuildRoutes(),
     ...vertexBuildsRoutes(services),
+    ...mcpTransportRoutes(services),
+    ...mcpProjectRoutes(services),
     // The developer API (v2 workflows) does not exist at all when disabled: 404, as Langflow documents.
     ...(services.config.DEVELOPER_API_ENABLED ? workflowsRoutes(services) : []),
   ];

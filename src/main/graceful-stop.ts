@@ -18,6 +18,8 @@ export interface GracefulStop {
 
 export async function stopGracefully(edge: EdgeServer, services: Services, logger: Logger, graceMs: number, cutShort?: Promise<unknown>): Promise<GracefulStop> {
   const edgeDrained = edge.drain();
+  // MCP sessions keep streams open for notifications: they close as their calls finish, or the drain never ends.
+  services.mcp.drain();
   const drained = Promise.all([edgeDrained, services.runs.drain()]).then(() => true);
   const deadline = timer(graceMs);
   const waited = await Promise.race([drained, deadline.passed, ...(cutShort ? [cutShort.then(() => false)] : [])]);

@@ -26,6 +26,7 @@ import type { ResponseRuns } from './responses/response-runs.js';
 import type { UsersService } from './users.service.js';
 import type { VariablesService } from './variables.service.js';
 import type { FlowFilesService } from './files/flow-files.service.js';
+import type { McpHub } from './mcp/mcp-hub.js';
 import type { UserFilesService } from './files/user-files.service.js';
 
 /** Everything handlers may use. Built once per process (or per test server). */
@@ -61,6 +62,8 @@ export interface Services {
   flowFiles: FlowFilesService;
   /** Loads the heavy modules stored flows need ahead of their first run (started once the service listens). */
   moduleWarmUp: ModuleWarmUp;
+  /** The MCP server's tools (flows) and open sessions. */
+  mcp: McpHub;
   /** What GET /metrics exposes; does nothing when FLOWSVC_PROMETHEUS_ENABLED is off. */
   metrics: Metrics;
   /** Seals secrets kept at rest (credential variables, the store API key). */

@@ -1,0 +1,130 @@
+/**
+ * MCP: an echo flow called as a tool over Streamable HTTP (the official SDK client, one stateful session per
+ * worker) against a v1 run of the same flow from the same number of workers (plain fetch), in alternating rounds
+ * of the same length (target >= 0.7 of its throughput). A tool call runs on a fresh session, as Langflow's do,
+ * so the v1 runs it is held against each name a fresh session too: the same work (a v1 run reusing one session
+ * skips the new session's set-up, and is measured as well, for reference). The SDK client costs this process more per call than a
+ * fetch does, and both share the machine with the service, so the same calls from a lean client (fetch, the SSE
+ * reply read whole) are measured too: that ratio is the service's own. And the service's resident memory per idle
+ * MCP session (an SDK client connected, its notification stream open, nothing called), from /proc (<= 32 KB).
+ */
+import { randomUUID } from 'node:crypto';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { echoFlow } from '../support/flows.js';
+import { kb, memoryOf } from '../support/proc.js';
+import { BENCH_API_KEY, startService } from '../support/processes.js';
+import type { Row } from '../support/report.js';
+import { createFlow, runOnce } from '../support/runs.js';
+
+const WORKERS = 16;
+const ROUNDS = 3;
+const SESSIONS = Number(process.env.BENCH_MCP_SESSIONS ?? 1000);
+const THROUGHPUT_TARGET = 0.7;
+const SESSION_TARGET_KB = 32;
+
+const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const headers = { 'x-api-key': BENCH_API_KEY };
+
+async function connect(url: string): Promise<Client> {
+  const client = new Client({ name: 'flowsvc-bench', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/api/v1/mcp/streamable`), { requestInit: { headers } }));
+  return client;
+}
+
+/** Calls per second from `workers` loops of `call` for `seconds`. */
+async function rate(seconds: number, workers: number, call: (worker: number) => Promise<unknown>): Promise<number> {
+  const until = performance.now() + seconds * 1000;
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: workers }, async (_, worker) => {
+      while (performance.now() < until) {
+        await call(worker);
+        done++;
+      }
+    }),
+  );
+  return done / seconds;
+}
+
+export async function mcpScenario(seconds: number): Promise<Row[]> {
+  const service = await startService();
+  try {
+    const id = await createFlow(service.url, echoFlow('bench mcp echo'));
+    const runUrl = `${service.url}/api/v1/run/${id}`;
+    const clients = await Promise.all(Array.from({ length: WORKERS }, () => connect(service.url)));
+    const { tools } = await clients[0].listTools();
+    const name = tools.find((tool) => tool.description?.startsWith(id))?.name ?? tools[0].name;
+    const v1 = () => runOnce(runUrl, JSON.stringify({ input_value: 'hello', session_id: randomUUID() }));
+    const v1SameSession = () => runOnce(runUrl);
+    const lean = leanCaller(service.url, clients.map((client) => (client.transport as StreamableHTTPClientTransport).sessionId!), name);
+    const tool = async (worker: number) => {
+      const result = await clients[worker].callTool({ name, arguments: { input_value: 'hello' } });
+      if (result.isError) throw new Error(`tool call failed: ${JSON.stringify(result.content)}`);
+    };
+    // Warm-up of both paths, then alternating rounds so drift on the shared machine hits both alike.
+    await rate(1, WORKERS, v1);
+    await rate(1, WORKERS, tool);
+    await rate(1, WORKERS, lean);
+    const v1Rates: number[] = [];
+    const toolRates: number[] = [];
+    const leanRates: number[] = [];
+    const sameSessionRates: number[] = [];
+    const round = seconds / ROUNDS;
+    for (let i = 0; i < ROUNDS; i++) {
+      v1Rates.push(await rate(round, WORKERS, v1));
+      toolRates.push(await rate(round, WORKERS, tool));
+      leanRates.push(await rate(round, WORKERS, lean));
+      sameSessionRates.push(await rate(round, WORKERS, v1SameSession));
+    }
+    await Promise.all(clients.map((client) => client.close()));
+    const mean = (rates: number[]) => rates.reduce((a, b) => a + b) / rates.length;
+    const [v1Rate, toolRate, leanRate, sameSessionRate] = [mean(v1Rates), mean(toolRates), mean(leanRates), mean(sameSessionRates)];
+
+    const idle = await perIdleSession(service.url, service.child.pid!);
+    return [
+      { scenario: 'mcp', measure: `tools/call of an echo flow, Streamable HTTP, ${WORKERS} sessions`, value: toolRate, unit: 'calls/s', baseline: v1Rate, baselineName: 'v1 run, fresh session each, same workers', ratio: toolRate / v1Rate, target: `>= ${THROUGHPUT_TARGET}`, pass: toolRate / v1Rate >= THROUGHPUT_TARGET },
+      { scenario: 'mcp', measure: `tools/call of an echo flow, Streamable HTTP, lean client`, value: leanRate, unit: 'calls/s', baseline: v1Rate, baselineName: 'v1 run, fresh session each, same workers', ratio: leanRate / v1Rate, target: `>= ${THROUGHPUT_TARGET}`, pass: leanRate / v1Rate >= THROUGHPUT_TARGET },
+      { scenario: 'mcp', measure: 'v1 run reusing one session (reference: no new session per run)', value: sameSessionRate, unit: 'calls/s' },
+      { scenario: 'mcp', measure: `RSS per idle MCP session (${idle.held} held, notification stream open)`, value: idle.perSessionKb, unit: 'KB', target: `<= ${SESSION_TARGET_KB} KB`, pass: idle.perSessionKb <= SESSION_TARGET_KB },
+    ];
+  } finally {
+    await service.stop();
+  }
+}
+
+/** Opens SESSIONS idle sessions (after a warm-up batch) and divides the service's RSS growth among them. */
+async function perIdleSession(url: string, pid: number): Promise<{ held: number; perSessionKb: number }> {
+  const warm = await openSessions(url, 100);
+  await Promise.all(warm.map((client) => client.close()));
+  await settle(1000);
+  const before = memoryOf(pid).rss;
+  const clients = await openSessions(url, SESSIONS);
+  await settle(1000);
+  const during = memoryOf(pid).rss;
+  await Promise.all(clients.map((client) => client.close()));
+  return { held: clients.length, perSessionKb: kb(during - before) / clients.length };
+}
+
+async function openSessions(url: string, count: number): Promise<Client[]> {
+  const clients: Client[] = [];
+  for (let start = 0; start < count; start += 50) {
+    clients.push(...(await Promise.all(Array.from({ length: Math.min(50, count - start) }, () => connect(url)))));
+  }
+  return clients;
+}
+
+/** tools/call over each worker's session with fetch alone: the request as the SDK client sends it, the reply read whole. */
+function leanCaller(url: string, sessionIds: string[], name: string): (worker: number) => Promise<void> {
+  let next = 1;
+  return async (worker) => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: next++, method: 'tools/call', params: { name, arguments: { input_value: 'hello' } } });
+    const res = await fetch(`${url}/api/v1/mcp/streamable`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': sessionIds[worker], 'mcp-protocol-version': '2025-06-18' },
+      body,
+    });
+    const text = await res.text();
+    if (!res.ok || !text.includes('"result"')) throw new Error(`lean tools/call: ${res.status} ${text.slice(0, 200)}`);
+  };
+}
