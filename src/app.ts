@@ -9,6 +9,7 @@ import { ExampleFlows } from './examples/index.js';
 import type { Logger } from './logger.js';
 import { createMetrics } from './observability/metrics.js';
 import { ApiKeysService } from './services/api-keys.service.js';
+import { CustomComponents } from './components/custom/custom-components.js';
 import { FlowRunner } from './services/flow-runner.js';
 import { FlowVersionsService } from './services/flow-versions.service.js';
 import { FlowsService } from './services/flows.service.js';
@@ -58,7 +59,10 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     flowOwner: async (flowId) => (await store.flows.get(flowId))?.user_id ?? undefined,
     fileById: (id) => store.files.get(id),
   });
-  const runner = new FlowRunner(config, variables, callerFiles);
+  // One per service: the engine compiles once, sandboxes are pooled; used by flows only where custom code is allowed.
+  const customComponents = new CustomComponents({ cpuMs: config.CUSTOM_COMPONENT_CPU_MS, memoryMb: config.CUSTOM_COMPONENT_MEMORY_MB });
+  if (config.CUSTOM_COMPONENTS) await customComponents.start();
+  const runner = new FlowRunner(config, variables, callerFiles, config.CUSTOM_COMPONENTS ? customComponents : undefined);
   const messages = new MessagesService(store, host.sessions);
   const versions = new FlowVersionsService(store.flowVersions);
   const jobs = new WorkflowJobs(runs, store, flows, versions, runner, secrets, retention, logger);
@@ -112,6 +116,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     userFiles,
     flowFiles,
     moduleWarmUp,
+    customComponents,
     metrics,
     secrets,
     superuserId: superuser.id,
@@ -124,6 +129,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
       runs.close();
       retention.close();
       host.close();
+      customComponents.close();
       await apiKeys.flush();
       await store.close();
     },

@@ -68,6 +68,15 @@ export const ConfigSchema = z.object({
    * may undo the last commit. `off`: no flushes; a machine crash may lose recent commits or damage the store.
    */
   STORE_SYNC: z.enum(['full', 'nometa', 'off']).default('full'),
+  /**
+   * Flow nodes holding custom component code (JavaScript/TypeScript) run, in a WebAssembly sandbox; off, such a flow
+   * is refused with a 400 naming the node. Python code is never run, whatever this says.
+   */
+  CUSTOM_COMPONENTS: bool(false),
+  /** Milliseconds of JavaScript one custom component run may execute (time awaiting the host is not counted). */
+  CUSTOM_COMPONENT_CPU_MS: z.coerce.number().int().positive().default(500),
+  /** Megabytes of heap one custom component sandbox may grow by. */
+  CUSTOM_COMPONENT_MEMORY_MB: z.coerce.number().int().positive().max(2048).default(64),
   /** Serves GET /metrics in Prometheus's text format (Langflow's LANGFLOW_PROMETHEUS_ENABLED); off, nothing is counted. */
   PROMETHEUS_ENABLED: bool(false),
 });

@@ -1,0 +1,100 @@
+/**
+ * Custom components of a service: compiles and describes their source (once per source, cached), and turns a flow
+ * node's code into a ComponentDefinition whose runs go through the sandbox pool. Describing runs the module's top
+ * level, so it happens in a sandbox too, with the same limits, in an engine kept for that purpose.
+ */
+import type { ComponentDefinition, FieldMap } from '../contract.js';
+import { compileSource, type SourceProblem } from './component-source.js';
+import { customComponent, type CompiledComponent } from './custom-component.js';
+import { definitionProblems } from './custom-definition.js';
+import { newEngineInstance, type EngineInstance } from './quickjs-module.js';
+import { Sandbox, SandboxCodeError } from './sandbox.js';
+import type { SandboxLimits } from './sandbox-limits.js';
+import { SandboxPool } from './sandbox-pool.js';
+
+/** What is wrong with a source, in the parts Langflow's code validation reports. */
+export interface SourceReport {
+  /** Imports the sandbox cannot give (it has no modules). */
+  imports: string[];
+  syntax?: SourceProblem;
+  /** Errors evaluating the module, or a default export that is not a component definition. */
+  definition: string[];
+  compiled?: CompiledComponent;
+}
+
+const CACHE_MAX = 500;
+
+export class CustomComponents {
+  readonly pool: SandboxPool;
+  private describer?: EngineInstance;
+  private readonly reports = new Map<string, SourceReport>();
+  private readonly components = new Map<string, ComponentDefinition<FieldMap>>();
+
+  constructor(readonly limits: SandboxLimits) {
+    this.pool = new SandboxPool(limits);
+  }
+
+  /** Loads the engine; describing needs it at hand, since flows are turned into graphs synchronously. */
+  async start(): Promise<void> {
+    this.describer = await newEngineInstance(this.limits.memoryMb);
+  }
+
+  /** Checks a source without running it anywhere but in a sandbox. */
+  inspect(code: string): SourceReport {
+    const cached = this.reports.get(code);
+    if (cached) return cached;
+    const report = this.report(code);
+    // Not kept while the engine is (re)starting: the same source gets its real answer once it is up.
+    if (!this.describer) return report;
+    if (this.reports.size >= CACHE_MAX) this.reports.delete(this.reports.keys().next().value!);
+    this.reports.set(code, report);
+    return report;
+  }
+
+  /** The runnable component of a source; throws an Error whose message says what is wrong with it. */
+  componentOf(code: string): ComponentDefinition<FieldMap> {
+    const report = this.inspect(code);
+    if (!report.compiled) throw new Error(summary(report));
+    let component = this.components.get(report.compiled.hash);
+    if (!component) {
+      component = customComponent(report.compiled, this.pool);
+      if (this.components.size >= CACHE_MAX) this.components.delete(this.components.keys().next().value!);
+      this.components.set(report.compiled.hash, component);
+    }
+    return component;
+  }
+
+  close(): void {
+    this.pool.close();
+  }
+
+  private report(code: string): SourceReport {
+    const source = compileSource(code);
+    if (!source.ok) return { imports: source.imports, syntax: source.syntax, definition: [] };
+    if (!this.describer) return { imports: [], definition: ['custom components are still starting; try again'] };
+    let sandbox: Sandbox | undefined;
+    try {
+      sandbox = new Sandbox(this.describer, source.script, this.limits);
+      const { problems, definition } = definitionProblems(sandbox.describe());
+      return definition ? { imports: [], definition: [], compiled: { definition, script: source.script, hash: source.hash } } : { imports: [], definition: problems };
+    } catch (error) {
+      if (error instanceof SandboxCodeError && error.message.startsWith('the sandbox failed')) this.replaceDescriber();
+      return { imports: [], definition: [error instanceof Error ? error.message : String(error)] };
+    } finally {
+      sandbox?.dispose();
+    }
+  }
+
+  /** An engine that failed inside (an abort) is replaced; until the new one is ready, sources wait. */
+  private replaceDescriber(): void {
+    this.describer = undefined;
+    void this.start();
+  }
+}
+
+/** One line saying what is wrong with a source. */
+export function summary(report: SourceReport): string {
+  if (report.syntax) return `syntax error: ${report.syntax.message}${report.syntax.line ? ` (line ${report.syntax.line}, column ${report.syntax.column})` : ''}`;
+  if (report.imports.length) return `imports are not available in custom components: ${report.imports.join(', ')}`;
+  return report.definition.join('; ');
+}
