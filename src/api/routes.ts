@@ -21,6 +21,8 @@ import { userFilesRoutes } from './files/user-files.routes.js';
 import { webhookRoutes } from './webhook/webhook.routes.js';
 import { workflowsRoutes } from './workflows/workflows.routes.js';
 import { unservedRoutes } from './unserved/unserved.routes.js';
+import { customComponentRoutes } from './custom/custom-component.routes.js';
+import { validateRoutes } from './custom/validate.routes.js';
 
 export function buildRoutes(services: Services): Route[] {
   const routes: Route[] = [
@@ -42,6 +44,8 @@ export function buildRoutes(services: Services): Route[] {
     ...userFilesRoutes(services),
     ...messagesRoutes(services),
     ...webhookRoutes(services),
+    ...validateRoutes(services),
+    ...customComponentRoutes(services),
     // The developer API (v2 workflows) does not exist at all when disabled: 404, as Langflow documents.
     ...(services.config.DEVELOPER_API_ENABLED ? workflowsRoutes(services) : []),
   ];

@@ -42,11 +42,6 @@ const ROWS: readonly Row[] = [
   ['GET', '/api/v1/mcp/project/:project_id/sse'],
   ['POST', '/api/v1/mcp/project/:project_id/install'],
   ['GET', '/api/v1/mcp/project/:project_id/installed'],
-  // Custom components and validation (spec 4.7).
-  ['POST', '/api/v1/custom_component'],
-  ['POST', '/api/v1/custom_component/update'],
-  ['POST', '/api/v1/validate/code'],
-  ['POST', '/api/v1/validate/prompt'],
   // Voice (spec 4.7): the WebSocket paths answer a plain request too.
   ['GET', '/api/v1/voice/ws/flow_tts/:flow_id'],
   ['GET', '/api/v1/voice/ws/flow_tts/:flow_id/:session_id'],

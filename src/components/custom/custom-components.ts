@@ -51,6 +51,12 @@ export class CustomComponents {
     return report;
   }
 
+  /** Syntax and imports only: nothing is evaluated, not even in a sandbox (where custom code is not allowed). */
+  checkStatically(code: string): SourceReport {
+    const source = compileSource(code);
+    return source.ok ? { imports: [], definition: [] } : { imports: source.imports, syntax: source.syntax, definition: [] };
+  }
+
   /** The runnable component of a source; throws an Error whose message says what is wrong with it. */
   componentOf(code: string): ComponentDefinition<FieldMap> {
     const report = this.inspect(code);
