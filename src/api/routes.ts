@@ -23,6 +23,7 @@ import { workflowsRoutes } from './workflows/workflows.routes.js';
 import { unservedRoutes } from './unserved/unserved.routes.js';
 import { customComponentRoutes } from './custom/custom-component.routes.js';
 import { validateRoutes } from './custom/validate.routes.js';
+import { storeRoutes } from './store/store.routes.js';
 
 export function buildRoutes(services: Services): Route[] {
   const routes: Route[] = [
@@ -46,6 +47,7 @@ export function buildRoutes(services: Services): Route[] {
     ...webhookRoutes(services),
     ...validateRoutes(services),
     ...customComponentRoutes(services),
+    ...storeRoutes(services),
     // The developer API (v2 workflows) does not exist at all when disabled: 404, as Langflow documents.
     ...(services.config.DEVELOPER_API_ENABLED ? workflowsRoutes(services) : []),
   ];
