@@ -60,7 +60,10 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     fileById: (id) => store.files.get(id),
   });
   // One per service: the engine compiles once, sandboxes are pooled; used by flows only where custom code is allowed.
-  const customComponents = new CustomComponents({ cpuMs: config.CUSTOM_COMPONENT_CPU_MS, memoryMb: config.CUSTOM_COMPONENT_MEMORY_MB });
+  const customComponents = new CustomComponents(
+    { cpuMs: config.CUSTOM_COMPONENT_CPU_MS, memoryMb: config.CUSTOM_COMPONENT_MEMORY_MB },
+    { fetchHosts: config.CUSTOM_COMPONENT_FETCH_HOSTS, readFiles: config.CUSTOM_COMPONENT_READ_FILES },
+  );
   if (config.CUSTOM_COMPONENTS) await customComponents.start();
   const runner = new FlowRunner(config, variables, callerFiles, config.CUSTOM_COMPONENTS ? customComponents : undefined);
   const messages = new MessagesService(store, host.sessions);

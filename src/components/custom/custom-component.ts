@@ -3,6 +3,7 @@ import { ComponentError } from '../component.error.js';
 import type { ComponentDefinition, FieldMap } from '../contract.js';
 import { fieldSpecs, type CustomDefinition } from './custom-definition.js';
 import { inputsJson, outputsOf } from './custom-values.js';
+import { hostCallsFor, type Capabilities } from './host-capabilities.js';
 import type { SandboxPool } from './sandbox-pool.js';
 import { SandboxCodeError } from './sandbox.js';
 import { SandboxLimitError } from './sandbox-limits.js';
@@ -23,7 +24,7 @@ export function customTypeName(displayName: string): string {
   return /^[A-Za-z]/.test(name) ? name : `Custom${name}`;
 }
 
-export function customComponent(compiled: CompiledComponent, pool: SandboxPool): ComponentDefinition<FieldMap> {
+export function customComponent(compiled: CompiledComponent, pool: SandboxPool, capabilities: Capabilities): ComponentDefinition<FieldMap> {
   const { definition, script, hash } = compiled;
   const outputs = definition.outputs.map((output) => ({ name: output.name, displayName: output.displayName ?? output.name, types: output.types, method: output.name }));
   return {
@@ -40,7 +41,7 @@ export function customComponent(compiled: CompiledComponent, pool: SandboxPool):
       let result: unknown;
       try {
         // One caller's runs share sandboxes; another caller never sees what this one's module kept.
-        result = await pool.run(`${ctx.run.userId}:${hash}`, script, inputsJson(inputs), context, ctx.signal);
+        result = await pool.run(`${ctx.run.userId}:${hash}`, script, inputsJson(inputs), context, ctx.signal, hostCallsFor(capabilities, ctx));
       } catch (error) {
         if (error instanceof SandboxLimitError) throw new ComponentError(`custom component ${error.message}`, { cause: error });
         if (error instanceof SandboxCodeError) throw new ComponentError(error.message, { cause: error });

@@ -7,6 +7,7 @@ import type { ComponentDefinition, FieldMap } from '../contract.js';
 import { compileSource, type SourceProblem } from './component-source.js';
 import { customComponent, type CompiledComponent } from './custom-component.js';
 import { definitionProblems } from './custom-definition.js';
+import { NO_CAPABILITIES, type Capabilities } from './host-capabilities.js';
 import { newEngineInstance, type EngineInstance } from './quickjs-module.js';
 import { Sandbox, SandboxCodeError } from './sandbox.js';
 import type { SandboxLimits } from './sandbox-limits.js';
@@ -30,8 +31,11 @@ export class CustomComponents {
   private readonly reports = new Map<string, SourceReport>();
   private readonly components = new Map<string, ComponentDefinition<FieldMap>>();
 
-  constructor(readonly limits: SandboxLimits) {
-    this.pool = new SandboxPool(limits);
+  constructor(
+    readonly limits: SandboxLimits,
+    readonly capabilities: Capabilities = NO_CAPABILITIES,
+  ) {
+    this.pool = new SandboxPool(limits, capabilities);
   }
 
   /** Loads the engine; describing needs it at hand, since flows are turned into graphs synchronously. */
@@ -63,7 +67,7 @@ export class CustomComponents {
     if (!report.compiled) throw new Error(summary(report));
     let component = this.components.get(report.compiled.hash);
     if (!component) {
-      component = customComponent(report.compiled, this.pool);
+      component = customComponent(report.compiled, this.pool, this.capabilities);
       if (this.components.size >= CACHE_MAX) this.components.delete(this.components.keys().next().value!);
       this.components.set(report.compiled.hash, component);
     }
@@ -80,7 +84,7 @@ export class CustomComponents {
     if (!this.describer) return { imports: [], definition: ['custom components are still starting; try again'] };
     let sandbox: Sandbox | undefined;
     try {
-      sandbox = new Sandbox(this.describer, source.script, this.limits);
+      sandbox = new Sandbox(this.describer, source.script, this.limits, this.capabilities);
       const { problems, definition } = definitionProblems(sandbox.describe());
       return definition ? { imports: [], definition: [], compiled: { definition, script: source.script, hash: source.hash } } : { imports: [], definition: problems };
     } catch (error) {

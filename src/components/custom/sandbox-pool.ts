@@ -4,6 +4,7 @@
  * memory is never put back. Keys are per caller: module-level state a component keeps between runs is never seen
  * by another user's runs.
  */
+import type { Capabilities, HostCalls } from './host-capabilities.js';
 import { newEngineInstance } from './quickjs-module.js';
 import { Sandbox } from './sandbox.js';
 import type { SandboxLimits } from './sandbox-limits.js';
@@ -26,15 +27,16 @@ export class SandboxPool {
 
   constructor(
     private readonly limits: SandboxLimits,
+    private readonly capabilities: Capabilities,
     private readonly options: PoolOptions = { perKey: 4, total: 64 },
   ) {}
 
   /** Runs `script`'s component in a kept sandbox of `key`, or a new one. */
-  async run(key: string, script: string, inputs: string, context: string, signal?: AbortSignal): Promise<unknown> {
+  async run(key: string, script: string, inputs: string, context: string, signal?: AbortSignal, calls?: HostCalls): Promise<unknown> {
     const sandbox = this.take(key) ?? (await this.create(script));
     const baseline = sandbox.memoryBytes;
     try {
-      return await sandbox.run(inputs, context, signal);
+      return await sandbox.run(inputs, context, signal, calls);
     } finally {
       if (sandbox.broken || sandbox.memoryBytes - baseline > KEPT_GROWTH_BYTES) sandbox.dispose();
       else this.give(key, sandbox);
@@ -51,7 +53,7 @@ export class SandboxPool {
   private async create(script: string): Promise<Sandbox> {
     const engine = await newEngineInstance(this.limits.memoryMb);
     this.stats.created++;
-    return new Sandbox(engine, script, this.limits);
+    return new Sandbox(engine, script, this.limits, this.capabilities);
   }
 
   private take(key: string): Sandbox | undefined {

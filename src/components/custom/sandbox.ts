@@ -5,6 +5,7 @@
  * host: no require, process, file system, network or timers. Values cross as JSON text only.
  */
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten-core';
+import { capabilitiesPrelude, NO_CAPABILITIES, type Capabilities, type HostCalls } from './host-capabilities.js';
 import type { EngineInstance } from './quickjs-module.js';
 import { HARNESS } from './sandbox-harness.js';
 import { describeLimit, SandboxLimitError, type SandboxLimits } from './sandbox-limits.js';
@@ -23,6 +24,9 @@ export class Sandbox {
   private readonly context: QuickJSContext;
   private readonly functions: QuickJSHandle[];
   private deadline = Infinity;
+  /** The current run's host calls, and those under way (a run awaits them between its turns). */
+  private calls: HostCalls = {};
+  private readonly pending = new Set<Promise<void>>();
   /** Set once the sandbox broke a limit or failed inside the engine: it is thrown away, never reused. */
   broken = false;
 
@@ -31,6 +35,7 @@ export class Sandbox {
     private readonly engine: EngineInstance,
     script: string,
     private readonly limits: SandboxLimits,
+    capabilities: Capabilities = NO_CAPABILITIES,
   ) {
     this.runtime = engine.module.newRuntime();
     this.runtime.setMaxStackSize(MAX_STACK_BYTES);
@@ -39,6 +44,10 @@ export class Sandbox {
     this.context = this.runtime.newContext();
     this.functions = [];
     try {
+      const hostCall = this.context.newFunction('__hostCall', (name, argument) => this.hostCall(this.context.getString(name), this.context.getString(argument)));
+      this.context.setProp(this.context.global, '__hostCall', hostCall);
+      hostCall.dispose();
+      this.turn(limits.cpuMs, () => this.consume(this.context.evalCode(capabilitiesPrelude(capabilities), 'prelude.js')));
       this.turn(limits.cpuMs, () => this.consume(this.context.evalCode(script, 'component.ts')));
       const list = this.turn(limits.cpuMs, () => this.context.unwrapResult(this.context.evalCode(HARNESS, 'harness.js')));
       for (let i = 0; i < 3; i++) this.functions.push(this.context.getProp(list, i));
@@ -56,7 +65,16 @@ export class Sandbox {
   }
 
   /** Runs the component with JSON inputs; resolves to its JSON result. */
-  async run(inputs: string, context: string, signal?: AbortSignal): Promise<unknown> {
+  async run(inputs: string, context: string, signal?: AbortSignal, calls: HostCalls = {}): Promise<unknown> {
+    this.calls = calls;
+    try {
+      return await this.runTurns(inputs, context, signal);
+    } finally {
+      this.calls = {};
+    }
+  }
+
+  private async runTurns(inputs: string, context: string, signal?: AbortSignal): Promise<unknown> {
     let budget = this.limits.cpuMs;
     const spend = <T>(work: () => T): T => {
       const started = performance.now();
@@ -67,19 +85,20 @@ export class Sandbox {
       }
     };
     spend(() => this.call(this.functions[1]!, inputs, context));
-    // Pure JavaScript settles within the pending jobs; the loop is where host capabilities would be awaited.
+    // Pure JavaScript settles within the pending jobs; a host call (fetch, readFile) is awaited between turns.
     for (;;) {
       signal?.throwIfAborted();
       spend(() => this.consume(this.runtime.executePendingJobs(-1) as never));
       const outcome = spend(() => this.callForString(this.functions[2]!));
       if (outcome) return this.settle(parseCrossing(outcome) as { json?: string; error?: string });
-      if (!this.runtime.hasPendingJob()) throw new SandboxCodeError('run() returned a promise that never settles');
+      if (this.pending.size > 0) await Promise.race(this.pending);
+      else if (!this.runtime.hasPendingJob()) throw new SandboxCodeError('run() returned a promise that never settles');
     }
   }
 
   dispose(): void {
     // A broken engine is dropped whole, not freed: freeing one stopped mid-run aborts it (it is this sandbox's alone).
-    if (this.broken) return;
+    if (this.broken || this.pending.size > 0) return;
     try {
       for (const handle of this.functions) handle.dispose();
       this.context.dispose();
@@ -87,6 +106,32 @@ export class Sandbox {
     } catch {
       this.broken = true;
     }
+  }
+
+  /** A host call from inside: a promise there, settled from here when the host's work ends. */
+  private hostCall(name: string, argument: string) {
+    const deferred = this.context.newPromise();
+    const work = this.calls[name as keyof HostCalls];
+    const done = (work ? work(argument) : Promise.reject(new Error(`${name} is not available`))).then(
+      (text) => {
+        if (!this.context.alive || !deferred.alive) return;
+        const value = this.context.newString(text);
+        deferred.resolve(value);
+        value.dispose();
+      },
+      (error: unknown) => {
+        if (!this.context.alive || !deferred.alive) return;
+        const reason = this.context.newError(error instanceof Error ? error.message : String(error));
+        deferred.reject(reason);
+        reason.dispose();
+      },
+    );
+    const settled = done.finally(() => {
+      this.pending.delete(settled);
+      if (this.context.alive && deferred.alive) deferred.dispose();
+    });
+    this.pending.add(settled);
+    return deferred.handle;
   }
 
   private settle(outcome: { json?: string; error?: string }): unknown {
