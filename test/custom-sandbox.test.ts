@@ -99,7 +99,18 @@ t.test('one caller reuses its sandboxes; another caller gets its own', async (t)
   const counter = customs.componentOf(customSource('run() { globalThis.count = (globalThis.count || 0) + 1; return { out: String(globalThis.count) }; }'));
   for (let i = 1; i <= 3; i++) t.match(await counter.run({} as never, context(['out'], 'alice')), { out: { text: String(i) } });
   t.match(await counter.run({} as never, context(['out'], 'bob')), { out: { text: '1' } }, "bob does not see alice's state");
-  t.same(customs.pool.stats, { created: 2, reused: 2 });
+  t.match(customs.pool.stats, { created: 2, reused: 2, engines: 2 });
+});
+
+t.test('engines of sandboxes let go of are reused for new sandboxes', async (t) => {
+  const customs = new CustomComponents(limits, undefined, { perKey: 1, total: 4 });
+  await customs.start();
+  t.teardown(() => customs.close());
+  const echo = customs.componentOf(customSource('run(i) { return { out: i.text }; }'));
+  // More callers than the pool keeps idle: the oldest sandboxes are freed, and their engines serve the next ones.
+  for (let i = 0; i < 12; i++) t.match(await echo.run({ text: `caller ${i}` } as never, context(['out'], `caller-${i}`)), { out: { text: `caller ${i}` } });
+  t.equal(customs.pool.stats.created, 12);
+  t.equal(customs.pool.stats.engines, 5, 'four kept idle, and one engine passed from each freed sandbox to the next');
 });
 
 t.test('sources that are not components say what is wrong', async (t) => {

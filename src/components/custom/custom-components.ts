@@ -11,7 +11,7 @@ import { NO_CAPABILITIES, type Capabilities } from './host-capabilities.js';
 import { newEngineInstance, type EngineInstance } from './quickjs-module.js';
 import { Sandbox, SandboxCodeError } from './sandbox.js';
 import type { SandboxLimits } from './sandbox-limits.js';
-import { SandboxPool } from './sandbox-pool.js';
+import { SandboxPool, type PoolOptions } from './sandbox-pool.js';
 
 /** What is wrong with a source, in the parts Langflow's code validation reports. */
 export interface SourceReport {
@@ -34,8 +34,9 @@ export class CustomComponents {
   constructor(
     readonly limits: SandboxLimits,
     readonly capabilities: Capabilities = NO_CAPABILITIES,
+    poolOptions?: PoolOptions,
   ) {
-    this.pool = new SandboxPool(limits, capabilities);
+    this.pool = new SandboxPool(limits, capabilities, poolOptions);
   }
 
   /** Loads the engine; describing needs it at hand, since flows are turned into graphs synchronously. */

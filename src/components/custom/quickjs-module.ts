@@ -15,6 +15,8 @@ const variant = ((ngVariant as { default?: QuickJSSyncVariant }).default ?? ngVa
 /** The build's fixed initial memory (16 MiB in 64 KiB pages); a smaller memory does not link. */
 const BASELINE_PAGES = 256;
 const PAGE_BYTES = 65_536;
+/** What an engine's memory holds before anything runs in it. */
+export const ENGINE_BASELINE_BYTES = BASELINE_PAGES * PAGE_BYTES;
 
 let compiled: Promise<WebAssembly.Module> | undefined;
 

@@ -5,7 +5,7 @@
  * by another user's runs.
  */
 import type { Capabilities, HostCalls } from './host-capabilities.js';
-import { newEngineInstance } from './quickjs-module.js';
+import { ENGINE_BASELINE_BYTES, newEngineInstance, type EngineInstance } from './quickjs-module.js';
 import { Sandbox } from './sandbox.js';
 import type { SandboxLimits } from './sandbox-limits.js';
 
@@ -18,12 +18,15 @@ export interface PoolOptions {
 
 /** A sandbox whose memory grew past its first size by more than this is dropped rather than kept idle. */
 const KEPT_GROWTH_BYTES = 8 * 1024 * 1024;
+/** Engines of freed sandboxes kept for new ones: a new context costs a tenth of a new engine. */
+const SPARE_ENGINES = 16;
 
 export class SandboxPool {
   private readonly idle = new Map<string, Sandbox[]>();
+  private readonly spares: EngineInstance[] = [];
   private idleCount = 0;
   /** Sandboxes made and runs served by a kept one, for the bench and tests. */
-  readonly stats = { created: 0, reused: 0 };
+  readonly stats = { created: 0, reused: 0, engines: 0 };
 
   constructor(
     private readonly limits: SandboxLimits,
@@ -38,7 +41,7 @@ export class SandboxPool {
     try {
       return await sandbox.run(inputs, context, signal, calls);
     } finally {
-      if (sandbox.broken || sandbox.memoryBytes - baseline > KEPT_GROWTH_BYTES) sandbox.dispose();
+      if (sandbox.broken || sandbox.memoryBytes - baseline > KEPT_GROWTH_BYTES) this.free(sandbox);
       else this.give(key, sandbox);
     }
   }
@@ -48,12 +51,28 @@ export class SandboxPool {
     for (const list of this.idle.values()) for (const sandbox of list) sandbox.dispose();
     this.idle.clear();
     this.idleCount = 0;
+    this.spares.length = 0;
   }
 
   private async create(script: string): Promise<Sandbox> {
-    const engine = await newEngineInstance(this.limits.memoryMb);
+    let engine = this.spares.pop();
+    if (!engine) {
+      engine = await newEngineInstance(this.limits.memoryMb);
+      this.stats.engines++;
+    }
     this.stats.created++;
     return new Sandbox(engine, script, this.limits, this.capabilities);
+  }
+
+  /** Frees a sandbox, keeping its engine for the next new sandbox when it is clean and small. */
+  private free(sandbox: Sandbox): void {
+    const engine = sandbox.dispose();
+    if (engine) this.keepSpare(engine);
+  }
+
+  /** A spare that grew past its initial memory by more than a kept sandbox may is not kept. */
+  private keepSpare(engine: EngineInstance): void {
+    if (this.spares.length < SPARE_ENGINES && engine.memory.buffer.byteLength - ENGINE_BASELINE_BYTES <= KEPT_GROWTH_BYTES) this.spares.push(engine);
   }
 
   private take(key: string): Sandbox | undefined {
@@ -69,7 +88,7 @@ export class SandboxPool {
   private give(key: string, sandbox: Sandbox): void {
     const list = this.idle.get(key) ?? [];
     if (list.length >= this.options.perKey) {
-      sandbox.dispose();
+      this.free(sandbox);
       return;
     }
     list.push(sandbox);
@@ -82,7 +101,7 @@ export class SandboxPool {
 
   private evictOldest(): void {
     const [key, list] = this.idle.entries().next().value as [string, Sandbox[]];
-    list.shift()!.dispose();
+    this.free(list.shift()!);
     this.idleCount--;
     if (list.length === 0) this.idle.delete(key);
   }

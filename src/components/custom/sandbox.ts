@@ -96,15 +96,20 @@ export class Sandbox {
     }
   }
 
-  dispose(): void {
-    // A broken engine is dropped whole, not freed: freeing one stopped mid-run aborts it (it is this sandbox's alone).
-    if (this.broken || this.pending.size > 0) return;
+  /**
+   * Frees the context; answers the engine when it is clean enough to hold another sandbox. A broken engine is
+   * dropped whole, not freed: freeing one stopped mid-run aborts it (it is this sandbox's alone).
+   */
+  dispose(): EngineInstance | undefined {
+    if (this.broken || this.pending.size > 0) return undefined;
     try {
       for (const handle of this.functions) handle.dispose();
       this.context.dispose();
       this.runtime.dispose();
+      return this.engine;
     } catch {
       this.broken = true;
+      return undefined;
     }
   }
 
