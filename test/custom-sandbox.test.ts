@@ -124,3 +124,15 @@ t.test('sources that are not components say what is wrong', async (t) => {
   t.match(customs.inspect('while (true) {}\nexport default {}'), { definition: [/CPU time limit/] });
   t.throws(() => customs.componentOf('export default 3'), /must be an object/);
 });
+
+t.test('a source that breaks a limit while being described leaves describing working', async (t) => {
+  const customs = new CustomComponents(limits);
+  await customs.start();
+  t.teardown(() => customs.close());
+  const bomb = 'const keep = []; for (;;) keep.push(new Array(10000).fill(1));\nexport default {}';
+  t.match(customs.inspect(bomb), { definition: [/memory limit of 16 MB/] });
+  t.ok(customs.inspect(customSource('run() { return { out: 1 }; }')).compiled, 'the describer standing by takes over at once');
+  t.match(customs.inspect('for (;;) {}\nexport default {}'), { definition: [/CPU time limit of 200 ms/] });
+  await customs.describersReady();
+  t.ok(customs.inspect(customSource('run() { return { out: 2 }; }')).compiled, 'and describing goes on once a new one stands by');
+});

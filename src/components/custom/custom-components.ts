@@ -10,7 +10,7 @@ import { definitionProblems } from './custom-definition.js';
 import { NO_CAPABILITIES, type Capabilities } from './host-capabilities.js';
 import { newEngineInstance, type EngineInstance } from './quickjs-module.js';
 import { Sandbox, SandboxCodeError } from './sandbox.js';
-import type { SandboxLimits } from './sandbox-limits.js';
+import { SandboxLimitError, type SandboxLimits } from './sandbox-limits.js';
 import { SandboxPool, type PoolOptions } from './sandbox-pool.js';
 
 /** What is wrong with a source, in the parts Langflow's code validation reports. */
@@ -27,7 +27,9 @@ const CACHE_MAX = 500;
 
 export class CustomComponents {
   readonly pool: SandboxPool;
-  private describer?: EngineInstance;
+  /** Engines that describe sources: the first in use, the second standing by for when the first breaks. */
+  private readonly describers: EngineInstance[] = [];
+  private refilling?: Promise<void>;
   private readonly reports = new Map<string, SourceReport>();
   private readonly components = new Map<string, ComponentDefinition<FieldMap>>();
 
@@ -41,7 +43,7 @@ export class CustomComponents {
 
   /** Loads the engine; describing needs it at hand, since flows are turned into graphs synchronously. */
   async start(): Promise<void> {
-    this.describer = await newEngineInstance(this.limits.memoryMb);
+    while (this.describers.length < 2) this.describers.push(await newEngineInstance(this.limits.memoryMb));
   }
 
   /** Checks a source without running it anywhere but in a sandbox. */
@@ -50,7 +52,7 @@ export class CustomComponents {
     if (cached) return cached;
     const report = this.report(code);
     // Not kept while the engine is (re)starting: the same source gets its real answer once it is up.
-    if (!this.describer) return report;
+    if (this.describers.length === 0) return report;
     if (this.reports.size >= CACHE_MAX) this.reports.delete(this.reports.keys().next().value!);
     this.reports.set(code, report);
     return report;
@@ -75,6 +77,11 @@ export class CustomComponents {
     return component;
   }
 
+  /** Resolves once the describers are back to full strength (after one was replaced). */
+  async describersReady(): Promise<void> {
+    await this.refilling;
+  }
+
   close(): void {
     this.pool.close();
   }
@@ -82,24 +89,29 @@ export class CustomComponents {
   private report(code: string): SourceReport {
     const source = compileSource(code);
     if (!source.ok) return { imports: source.imports, syntax: source.syntax, definition: [] };
-    if (!this.describer) return { imports: [], definition: ['custom components are still starting; try again'] };
+    const describer = this.describers[0];
+    if (!describer) return { imports: [], definition: ['custom components are still starting; try again'] };
     let sandbox: Sandbox | undefined;
+    let clean = true;
     try {
-      sandbox = new Sandbox(this.describer, source.script, this.limits, this.capabilities);
+      sandbox = new Sandbox(describer, source.script, this.limits, this.capabilities);
       const { problems, definition } = definitionProblems(sandbox.describe());
       return definition ? { imports: [], definition: [], compiled: { definition, script: source.script, hash: source.hash } } : { imports: [], definition: problems };
     } catch (error) {
-      if (error instanceof SandboxCodeError && error.message.startsWith('the sandbox failed')) this.replaceDescriber();
+      // A source that broke a limit, or an engine that failed, leaves the engine unfreeable (its sandbox broken).
+      if (error instanceof SandboxLimitError || (error instanceof SandboxCodeError && error.message.startsWith('the sandbox failed'))) clean = false;
       return { imports: [], definition: [error instanceof Error ? error.message : String(error)] };
     } finally {
-      sandbox?.dispose();
+      const freed = sandbox ? sandbox.dispose() !== undefined : clean;
+      if (!freed) this.replaceDescriber(describer);
     }
   }
 
-  /** An engine that failed inside (an abort) is replaced; until the new one is ready, sources wait. */
-  private replaceDescriber(): void {
-    this.describer = undefined;
-    void this.start();
+  /** A describer left broken is dropped for the one standing by; another is made to stand by in the background. */
+  private replaceDescriber(broken: EngineInstance): void {
+    const index = this.describers.indexOf(broken);
+    if (index >= 0) this.describers.splice(index, 1);
+    this.refilling ??= this.start().finally(() => (this.refilling = undefined));
   }
 }
 
