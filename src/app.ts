@@ -9,8 +9,8 @@ import { ExampleFlows } from './examples/index.js';
 import type { Logger } from './logger.js';
 import { createMetrics } from './observability/metrics.js';
 import { ApiKeysService } from './services/api-keys.service.js';
-import { CustomComponents } from './components/custom/custom-components.js';
 import { FlowRunner } from './services/flow-runner.js';
+import { setUpCustomComponents } from './services/custom-components-setup.js';
 import { FlowVersionsService } from './services/flow-versions.service.js';
 import { FlowsService } from './services/flows.service.js';
 import { WorkflowJobs } from './services/jobs/workflow-jobs.js';
@@ -60,11 +60,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     fileById: (id) => store.files.get(id),
   });
   // One per service: the engine compiles once, sandboxes are pooled; used by flows only where custom code is allowed.
-  const customComponents = new CustomComponents(
-    { cpuMs: config.CUSTOM_COMPONENT_CPU_MS, memoryMb: config.CUSTOM_COMPONENT_MEMORY_MB },
-    { fetchHosts: config.CUSTOM_COMPONENT_FETCH_HOSTS, readFiles: config.CUSTOM_COMPONENT_READ_FILES },
-  );
-  if (config.CUSTOM_COMPONENTS) await customComponents.start();
+  const customComponents = await setUpCustomComponents(config);
   const runner = new FlowRunner(config, variables, callerFiles, config.CUSTOM_COMPONENTS ? customComponents : undefined);
   const messages = new MessagesService(store, host.sessions);
   const versions = new FlowVersionsService(store.flowVersions);
