@@ -70,3 +70,25 @@ t.test('custom code on a server that does not allow it is a 400 naming the node;
   t.equal(brokenRun.status, 400);
   t.match((await brokenRun.json()).detail, /Shout-cc001.*syntax error.*line 1/);
 });
+
+t.test('escape attempts through a flow find nothing, and a returned __proto__ pollutes nothing of the server', async (t) => {
+  const server = await startTestServer({ CUSTOM_COMPONENTS: 'true' });
+  t.teardown(() => server.close());
+  const probe = customSource(`async run() {
+    const outside = Function('return this')();
+    let imported = 'loaded';
+    try { await import('node:child_process'); } catch (error) { imported = 'refused'; }
+    let required = 'loaded';
+    const fsName = 'node:fs';
+    try { require(fsName); } catch (error) { required = 'refused'; }
+    const found = [typeof process, typeof outside.process, typeof fetch, typeof setTimeout, imported, required].join(' ');
+    return { out: JSON.parse('{"__proto__": {"polluted": "yes"}, "constructor": {"prototype": {"polluted": "yes"}}, "text": "' + found + '"}') };
+  }`);
+  const flow = await createFlow(server, customFlow('probe', probe, 'out', 'Probe'));
+  const res = await server.request(`/api/v1/run/${flow.id}`, { method: 'POST', json: { input_value: 'x' } });
+  t.equal(res.status, 200);
+  const reply = await res.json();
+  t.equal(reply.outputs[0].outputs[0].results.message.text, 'undefined undefined undefined undefined refused refused');
+  t.equal(({} as Record<string, unknown>).polluted, undefined, "the server's Object.prototype is untouched");
+  t.notMatch(JSON.stringify(reply), /polluted/, 'and the reply carries nothing of it');
+});
