@@ -44,6 +44,8 @@ t.test('an infinite loop and a memory bomb fail their runs naming node and limit
   const bombBody = JSON.stringify(await bombed.json());
   t.match(bombBody, /Bomb-cc001/);
   t.match(bombBody, /memory limit of 16 MB/);
+  const v2 = await (await postWorkflow(server, { flow_id: loop.id, inputs: { 'ChatInput-in001.input_value': 'x' } })).json();
+  t.match(v2, { status: 'failed', errors: [{ error: /CPU time limit of 150 ms/, details: { component_id: 'Loop-cc001' } }] }, 'v2 reports the same failure');
   const after = await run(echo.id, 'after');
   t.equal((await after.json()).outputs[0].outputs[0].results.message.text, 'after', 'the service goes on');
 });
