@@ -20,8 +20,13 @@ export type CompiledSource =
 /** The name the sandbox knows the evaluated module's exports by (the harness reads it once, then deletes it). */
 export const EXPORTS_GLOBAL = '__flowsvcExports';
 
+/** What a source is known by (caches, sandbox pools): its SHA-256. */
+export function sourceHash(code: string): string {
+  return createHash('sha256').update(code).digest('hex');
+}
+
 /** Strips types and rewrites `export` / `import`; imports are refused (a sandbox has no modules to give). */
-export function compileSource(code: string): CompiledSource {
+export function compileSource(code: string, hash = sourceHash(code)): CompiledSource {
   let output: string;
   try {
     output = transform(code, { transforms: ['typescript', 'imports'], disableESTransforms: true, production: true, preserveDynamicImport: true }).code;
@@ -33,7 +38,7 @@ export function compileSource(code: string): CompiledSource {
   const imports = [...output.matchAll(/\brequire\(\s*(['"])([^'"]+)\1\s*\)/g)].map((match) => match[2]!);
   if (imports.length > 0) return { ok: false, imports: [...new Set(imports)] };
   const script = `(function () { var module = { exports: {} }; var exports = module.exports;\n${output}\n;globalThis.${EXPORTS_GLOBAL} = module.exports; })();`;
-  return { ok: true, script, hash: createHash('sha256').update(code).digest('hex') };
+  return { ok: true, script, hash };
 }
 
 function syntaxProblem(error: unknown): SourceProblem {

@@ -4,7 +4,7 @@
  * level, so it happens in a sandbox too, with the same limits, in an engine kept for that purpose.
  */
 import type { ComponentDefinition, FieldMap } from '../contract.js';
-import { compileSource, type SourceProblem } from './component-source.js';
+import { compileSource, sourceHash, type SourceProblem } from './component-source.js';
 import { customComponent, type CompiledComponent } from './custom-component.js';
 import { definitionProblems } from './custom-definition.js';
 import { NO_CAPABILITIES, type Capabilities } from './host-capabilities.js';
@@ -23,15 +23,23 @@ export interface SourceReport {
   compiled?: CompiledComponent;
 }
 
-const CACHE_MAX = 500;
+/** Sources kept described, by their hash: a count and a size bound, since callers choose what they send. */
+const CACHE_MAX_ENTRIES = 500;
+const CACHE_MAX_BYTES = 32 * 1024 * 1024;
+
+interface Described {
+  report: SourceReport;
+  component?: ComponentDefinition<FieldMap>;
+  bytes: number;
+}
 
 export class CustomComponents {
   readonly pool: SandboxPool;
   /** Engines that describe sources: the first in use, the second standing by for when the first breaks. */
   private readonly describers: EngineInstance[] = [];
   private refilling?: Promise<void>;
-  private readonly reports = new Map<string, SourceReport>();
-  private readonly components = new Map<string, ComponentDefinition<FieldMap>>();
+  private readonly described = new Map<string, Described>();
+  private describedBytes = 0;
 
   constructor(
     readonly limits: SandboxLimits,
@@ -48,14 +56,7 @@ export class CustomComponents {
 
   /** Checks a source without running it anywhere but in a sandbox. */
   inspect(code: string): SourceReport {
-    const cached = this.reports.get(code);
-    if (cached) return cached;
-    const report = this.report(code);
-    // Not kept while the engine is (re)starting: the same source gets its real answer once it is up.
-    if (this.describers.length === 0) return report;
-    if (this.reports.size >= CACHE_MAX) this.reports.delete(this.reports.keys().next().value!);
-    this.reports.set(code, report);
-    return report;
+    return this.describedOf(code).report;
   }
 
   /** Syntax and imports only: nothing is evaluated, not even in a sandbox (where custom code is not allowed). */
@@ -66,15 +67,27 @@ export class CustomComponents {
 
   /** The runnable component of a source; throws an Error whose message says what is wrong with it. */
   componentOf(code: string): ComponentDefinition<FieldMap> {
-    const report = this.inspect(code);
-    if (!report.compiled) throw new Error(summary(report));
-    let component = this.components.get(report.compiled.hash);
-    if (!component) {
-      component = customComponent(report.compiled, this.pool, this.capabilities);
-      if (this.components.size >= CACHE_MAX) this.components.delete(this.components.keys().next().value!);
-      this.components.set(report.compiled.hash, component);
+    const described = this.describedOf(code);
+    if (!described.report.compiled) throw new Error(summary(described.report));
+    described.component ??= customComponent(described.report.compiled, this.pool, this.capabilities);
+    return described.component;
+  }
+
+  private describedOf(code: string): Described {
+    const hash = sourceHash(code);
+    const cached = this.described.get(hash);
+    if (cached) return cached;
+    const entry: Described = { report: this.report(code, hash), bytes: code.length * 2 };
+    // Not kept while the engine is (re)starting: the same source gets its real answer once it is up.
+    if (this.describers.length === 0) return entry;
+    this.described.set(hash, entry);
+    this.describedBytes += entry.bytes;
+    while (this.described.size > CACHE_MAX_ENTRIES || this.describedBytes > CACHE_MAX_BYTES) {
+      const [oldest, dropped] = this.described.entries().next().value!;
+      this.described.delete(oldest);
+      this.describedBytes -= dropped.bytes;
     }
-    return component;
+    return entry;
   }
 
   /** Resolves once the describers are back to full strength (after one was replaced). */
@@ -86,8 +99,8 @@ export class CustomComponents {
     this.pool.close();
   }
 
-  private report(code: string): SourceReport {
-    const source = compileSource(code);
+  private report(code: string, hash: string): SourceReport {
+    const source = compileSource(code, hash);
     if (!source.ok) return { imports: source.imports, syntax: source.syntax, definition: [] };
     const describer = this.describers[0];
     if (!describer) return { imports: [], definition: ['custom components are still starting; try again'] };
