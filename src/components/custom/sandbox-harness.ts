@@ -16,22 +16,25 @@ export const HARNESS = `(function () {
     if (component === null || typeof component !== 'object') return stringify({ notAnObject: typeof component });
     return stringify({ definition: component, runType: typeof component.run });
   }
+  function settle(state, value) {
+    try { state.text = stringify({ value: value === undefined ? null : value }); }
+    catch (error) { state.text = stringify({ error: 'run() returned a value that is not JSON: ' + String(error && error.message) }); }
+  }
+  function fail(state, error) {
+    state.text = stringify({ error: error instanceof Error ? String(error.message) : String(error) });
+  }
+  // A run that returns a plain value is answered by this one call; a promise is settled by the host's later turns.
   function invoke(inputsJson, contextJson) {
-    var state = { done: false };
+    var state = { text: '' };
     current = state;
-    Promise.resolve()
-      .then(function () { return component.run(parse(inputsJson), parse(contextJson)); })
-      .then(
-        function (value) {
-          try { state.value = stringify({ value: value === undefined ? null : value }); } catch (error) { state.error = 'run() returned a value that is not JSON: ' + String(error && error.message); }
-          state.done = true;
-        },
-        function (error) { state.error = error instanceof Error ? String(error.message) : String(error); state.done = true; }
-      );
+    var result;
+    try { result = component.run(parse(inputsJson), parse(contextJson)); } catch (error) { fail(state, error); return state.text; }
+    if (result === null || typeof result !== 'object' || typeof result.then !== 'function') { settle(state, result); return state.text; }
+    Promise.resolve(result).then(function (value) { settle(state, value); }, function (error) { fail(state, error); });
+    return '';
   }
   function outcome() {
-    if (!current || !current.done) return '';
-    return stringify(current.error !== undefined ? { error: current.error } : { json: current.value });
+    return current ? current.text : '';
   }
   return [describe, invoke, outcome];
 })()`;

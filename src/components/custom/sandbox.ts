@@ -84,13 +84,14 @@ export class Sandbox {
         budget -= performance.now() - started;
       }
     };
-    spend(() => this.call(this.functions[1]!, inputs, context));
+    const answered = spend(() => this.callForString(this.functions[1]!, inputs, context));
+    if (answered) return this.settle(parseCrossing(answered) as { value?: unknown; error?: string });
     // Pure JavaScript settles within the pending jobs; a host call (fetch, readFile) is awaited between turns.
     for (;;) {
       signal?.throwIfAborted();
       spend(() => this.consume(this.runtime.executePendingJobs(-1) as never));
       const outcome = spend(() => this.callForString(this.functions[2]!));
-      if (outcome) return this.settle(parseCrossing(outcome) as { json?: string; error?: string });
+      if (outcome) return this.settle(parseCrossing(outcome) as { value?: unknown; error?: string });
       if (this.pending.size > 0) await Promise.race(this.pending);
       else if (!this.runtime.hasPendingJob()) throw new SandboxCodeError('run() returned a promise that never settles');
     }
@@ -139,12 +140,12 @@ export class Sandbox {
     return deferred.handle;
   }
 
-  private settle(outcome: { json?: string; error?: string }): unknown {
+  private settle(outcome: { value?: unknown; error?: string }): unknown {
     if (outcome.error !== undefined) {
       if (/out of memory/i.test(outcome.error)) throw this.limitBroken('memory');
       throw new SandboxCodeError(outcome.error);
     }
-    return (parseCrossing(outcome.json ?? '{"value":null}') as { value: unknown }).value;
+    return outcome.value ?? null;
   }
 
   /** Runs host-side work that enters the sandbox, with `budget` ms of CPU; limit breaks become SandboxLimitError. */
@@ -182,21 +183,18 @@ export class Sandbox {
     return this.engine.memory.buffer.byteLength > this.engine.maxBytes - Math.max(4 * 1024 * 1024, limitBytes / 8);
   }
 
-  private call(fn: QuickJSHandle, ...args: string[]): void {
+  /** Calls a harness function with string arguments; its answer if it is a string, else ''. */
+  private callForString(fn: QuickJSHandle, ...args: string[]): string {
     const handles = args.map((arg) => this.context.newString(arg));
     try {
-      this.consume(this.context.callFunction(fn, this.context.undefined, ...handles));
+      const result = this.context.callFunction(fn, this.context.undefined, ...handles);
+      if (result.error) return this.consume(result) as never;
+      const text = this.context.typeof(result.value) === 'string' ? this.context.getString(result.value) : '';
+      result.value.dispose();
+      return text;
     } finally {
       for (const handle of handles) handle.dispose();
     }
-  }
-
-  private callForString(fn: QuickJSHandle): string {
-    const result = this.context.callFunction(fn, this.context.undefined);
-    if (result.error) return this.consume(result) as never;
-    const text = this.context.typeof(result.value) === 'string' ? this.context.getString(result.value) : '';
-    result.value.dispose();
-    return text;
   }
 
   /** Disposes a call's result; an error inside the sandbox becomes a SandboxCodeError with its message. */
