@@ -5,6 +5,7 @@
  * an absolute measure with a target (memory per stream, start-up time, RSS). BENCH_SECONDS sizes the fixed-time
  * loads; BENCH_STREAMS and BENCH_HISTORY shrink the streams and history scenarios while developing.
  */
+import { buildScenario } from './scenarios/build.js';
 import { customComponentsScenario } from './scenarios/custom-components.js';
 import { dataOperationsScenario } from './scenarios/data-operations.js';
 import { edgeScenario } from './scenarios/edge.js';
@@ -13,6 +14,7 @@ import { historyScenario } from './scenarios/history.js';
 import { lifecycleScenario } from './scenarios/lifecycle.js';
 import { modelStreamScenario } from './scenarios/model-stream.js';
 import { runScenario } from './scenarios/run.js';
+import { storePgScenario } from './scenarios/store-pg.js';
 import { streamsScenario } from './scenarios/streams.js';
 import { workflowsScenario } from './scenarios/workflows.js';
 import { hasWrk } from './support/load.js';
@@ -30,6 +32,8 @@ const SCENARIOS: Record<string, () => Promise<Row[]>> = {
   lifecycle: () => lifecycleScenario(),
   workflows: () => workflowsScenario(SECONDS),
   files: () => filesScenario(),
+  build: () => buildScenario(SECONDS),
+  'store-pg': () => storePgScenario(SECONDS),
   'custom-components': () => customComponentsScenario(SECONDS),
 };
 

@@ -14,6 +14,8 @@ import { setUpCustomComponents } from './services/custom-components-setup.js';
 import { FlowVersionsService } from './services/flow-versions.service.js';
 import { FlowsService } from './services/flows.service.js';
 import { WorkflowJobs } from './services/jobs/workflow-jobs.js';
+import { BuildJobs } from './services/builds/build-jobs.js';
+import { VertexBuildsService } from './services/builds/vertex-builds.service.js';
 import { ResponseRuns } from './services/responses/response-runs.js';
 import { LogRetention } from './runs/log-retention.js';
 import { Runs } from './runs/run-lifecycle.js';
@@ -29,12 +31,19 @@ import { VariablesService } from './services/variables.service.js';
 import { SecretBox } from './auth/secret-box.js';
 import { ModuleWarmUp } from './services/module-warm-up.js';
 import { openLmdbStore } from './store/lmdb/lmdb-store.js';
+import { openPgStore } from './store/pg/pg-store.js';
 import type { Services } from './services/services.js';
 
 export type { Services };
 
 export async function createServices(config: Config, logger: Logger): Promise<Services> {
-  const store = openLmdbStore(config.DATA_DIR, config.STORE_SYNC);
+  const store = config.DATABASE_URL
+    ? await openPgStore({
+        url: config.DATABASE_URL,
+        poolSize: config.DATABASE_POOL_SIZE,
+        onIdleError: (err) => logger.warn({ err }, 'a PostgreSQL connection failed while idle; the pool opens another'),
+      })
+    : openLmdbStore(config.DATA_DIR, config.STORE_SYNC);
   const secretKey = await resolveSecretKey(config.SECRET_KEY, store);
   const tokens = new TokenSigner(secretKey);
   const secrets = new SecretBox(secretKey);
@@ -66,6 +75,8 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const versions = new FlowVersionsService(store.flowVersions);
   const jobs = new WorkflowJobs(runs, store, flows, versions, runner, secrets, retention, logger);
   const responses = new ResponseRuns({ runs, flows, runner, responses: store.responses });
+  const vertexBuilds = new VertexBuildsService(store.vertexBuilds, flows, logger);
+  const builds = new BuildJobs(runs, runner, vertexBuilds);
   flows.onUpdated = (flow) => runner.forget(flow.id);
   const moduleWarmUp = new ModuleWarmUp(logger);
   flows.onSaved = (flow) => {
@@ -78,6 +89,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     await Promise.all(doomed.map((flow) => versions.forget(flow.id)));
     await messages.deleteForFlows(doomed.map((flow) => flow.id));
     await flowFiles.deleteForFlows(doomed.map((flow) => flow.id));
+    await vertexBuilds.forgetFlows(doomed.map((flow) => flow.id));
   };
   users.onCreated = async (user) => {
     await projects.ensureDefault(user.id);
@@ -91,8 +103,11 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const partials = await fileStorage.sweepPartials();
   if (partials > 0) logger.info({ partials }, 'removed files left half written by interrupted uploads');
   const { user: superuser, generatedPassword } = await users.ensureSuperuser(config.SUPERUSER, config.SUPERUSER_PASSWORD);
-  const recovered = await runs.recover([jobs.recovery(), responses.recovery()]);
-  if (recovered.requeued + recovered.interrupted > 0) logger.info(recovered, 'runs left unfinished by the last process recovered');
+  // With other instances on the store, its unfinished runs may be theirs, still running: left alone here.
+  if (await store.openedAlone()) {
+    const recovered = await runs.recover([jobs.recovery(), responses.recovery()]);
+    if (recovered.requeued + recovered.interrupted > 0) logger.info(recovered, 'runs left unfinished by the last process recovered');
+  } else logger.info('other instances share the store: the runs it holds unfinished are not recovered by this one');
   await retention.sweep();
   const services: Services = {
     config,
@@ -109,6 +124,8 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     versions,
     jobs,
     responses,
+    builds,
+    vertexBuilds,
     retention,
     variables,
     messages,
@@ -126,6 +143,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
       metrics.close();
       moduleWarmUp.stop();
       runs.close();
+      await vertexBuilds.settled();
       retention.close();
       host.close();
       customComponents.close();

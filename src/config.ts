@@ -69,6 +69,13 @@ export const ConfigSchema = z.object({
    */
   STORE_SYNC: z.enum(['full', 'nometa', 'off']).default('full'),
   /**
+   * PostgreSQL as the store, shared by every instance given the same URL (README, "Several machines"); unset, the
+   * embedded LMDB store in the data dir.
+   */
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'a postgres:// URL').optional(),
+  /** Connections each instance keeps to PostgreSQL. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  /**
    * Flow nodes holding custom component code (JavaScript/TypeScript) run, in a WebAssembly sandbox; off, such a flow
    * is refused with a 400 naming the node. Python code is never run, whatever this says.
    */

@@ -21,6 +21,10 @@ import { userFilesRoutes } from './files/user-files.routes.js';
 import { webhookRoutes } from './webhook/webhook.routes.js';
 import { workflowsRoutes } from './workflows/workflows.routes.js';
 import { unservedRoutes } from './unserved/unserved.routes.js';
+import { flowBuildRoutes } from './build/build.routes.js';
+import { publicBuildRoutes } from './build/build-public.routes.js';
+import { removedBuildRoutes } from './build/removed-build.routes.js';
+import { vertexBuildsRoutes } from './monitor/builds.routes.js';
 import { customComponentRoutes } from './custom/custom-component.routes.js';
 import { validateRoutes } from './custom/validate.routes.js';
 import { storeRoutes } from './store/store.routes.js';
@@ -45,6 +49,10 @@ export function buildRoutes(services: Services): Route[] {
     ...userFilesRoutes(services),
     ...messagesRoutes(services),
     ...webhookRoutes(services),
+    ...flowBuildRoutes(services),
+    ...publicBuildRoutes(services),
+    ...removedBuildRoutes(),
+    ...vertexBuildsRoutes(services),
     ...validateRoutes(services),
     ...customComponentRoutes(services),
     ...storeRoutes(services),

@@ -5,6 +5,7 @@
 import type { HostedRun } from '../../actors/actor-host.js';
 import type { RunAdapter, RunStart } from './run-adapter.js';
 import type { CancelReason, RunFailure } from './run-failure.js';
+import type { EventLog } from './event-log.port.js';
 import { RunLog } from './run-log.js';
 import { advance, type RunStatus } from './run-status.js';
 
@@ -13,7 +14,7 @@ export class LiveRun<A> {
   readonly userId: string;
   readonly flowId: string;
   readonly adapter: RunAdapter<A>;
-  readonly log: RunLog | undefined;
+  readonly log: EventLog | undefined;
   readonly answer: Promise<A>;
   #status: RunStatus;
   /** What the lifecycle stopped the run for (a cancel, a timeout), once it did. */

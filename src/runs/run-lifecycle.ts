@@ -16,7 +16,7 @@ import type { RunResult, RunStart } from './run-adapter.js';
 import { asError, type CancelReason, type RunFailure } from './run-failure.js';
 import { hostedResult, notRun } from './run-result.js';
 import { Deadlines } from './deadlines.js';
-import { RunQueue } from './run-queue.js';
+import { RunQueue, type JobQueue } from './run-queue.js';
 import { isTerminal, type RunStatus } from './run-status.js';
 
 export interface RunsOptions {
@@ -30,7 +30,7 @@ export interface RunsOptions {
 
 export class Runs {
   private readonly live = new LiveRuns();
-  private readonly queue: RunQueue<{ run: LiveRun<any>; job: JobInput }>;
+  private readonly queue: JobQueue<{ run: LiveRun<any>; job: JobInput }>;
   private readonly cancelRun = (run: LiveRun<any>, reason: CancelReason) => this.cancel(run, reason);
   private readonly deadlines: Deadlines<LiveRun<any>>;
   /** Set at shutdown: nothing more is recorded (runs cut off are recovered at the next start). */

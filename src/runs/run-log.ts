@@ -7,6 +7,7 @@
  * entries only until its first watcher attaches, not for the whole run: a long reply's tokens are not held twice.
  */
 import type { JobEvent } from '../../protocol/job.schema.js';
+import type { EventLog } from './event-log.port.js';
 
 /** One entry of a run's log: the protocol's event name and data, and its sequence number. */
 export type LogEntry = JobEvent;
@@ -24,7 +25,8 @@ export type EntryMaker = (seq: number, event: string, data: unknown, dataText?: 
 
 const plainEntry: EntryMaker = (seq, event, data) => ({ seq, event, data });
 
-export class RunLog {
+/** The in-memory event log (event-log.port.ts). */
+export class RunLog implements EventLog {
   private entries: LogEntry[] = [];
   private count = 0;
   private readonly watchers = new Set<LogWatcher>();

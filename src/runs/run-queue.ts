@@ -1,5 +1,12 @@
-/** Runs at most `limit` background runs at once; the rest wait in arrival order (their status says `queued`). */
-export class RunQueue<T> {
+/**
+ * The in-process job queue (job-queue.port.ts): runs at most `limit` background runs at once; the rest wait in
+ * arrival order (their status says `queued`).
+ */
+import type { JobQueue } from './job-queue.port.js';
+
+export type { JobQueue };
+
+export class RunQueue<T> implements JobQueue<T> {
   private readonly waiting: T[] = [];
   private running = 0;
   private paused = false;

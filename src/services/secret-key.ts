@@ -6,7 +6,6 @@ export async function resolveSecretKey(configured: string | undefined, store: St
   if (configured) return configured;
   const kept = await store.settings.get('secret_key');
   if (kept) return kept;
-  const generated = randomBytes(32).toString('base64url');
-  await store.settings.put('secret_key', generated);
-  return generated;
+  // Another instance on the same database may be generating one at this moment: the first stored is everyone's.
+  return store.settings.putIfAbsent('secret_key', randomBytes(32).toString('base64url'));
 }

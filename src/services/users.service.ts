@@ -35,8 +35,15 @@ export class UsersService {
     const existing = await this.store.users.getByUsername(username);
     if (existing) return { user: existing };
     const generatedPassword = password ? undefined : randomBytes(12).toString('base64url');
-    const user = await this.create({ username, password: password ?? generatedPassword!, isSuperuser: true });
-    return { user, generatedPassword };
+    try {
+      const user = await this.create({ username, password: password ?? generatedPassword!, isSuperuser: true });
+      return { user, generatedPassword };
+    } catch (error) {
+      // Another instance on the same database created it first: theirs is the one.
+      const created = await this.store.users.getByUsername(username);
+      if (created) return { user: created };
+      throw error;
+    }
   }
 
   async create(input: NewUser): Promise<UserRecord> {

@@ -23,8 +23,11 @@ export function runCli(args: string[], env: ChildEnv): Promise<{ code: number | 
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
 }
 
-/** Starts `flowsvc serve` and resolves with its URL once it prints that it is listening. */
-export function serveProcess(env: ChildEnv): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+/**
+ * Starts `flowsvc serve` and resolves with its URL once it prints that it is listening (`startMs`: how long it may
+ * take; several started at once on a busy machine each load the TypeScript tree).
+ */
+export function serveProcess(env: ChildEnv, startMs = 30000): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   const child = spawnCli(['serve'], env);
   let output = '';
   return new Promise((resolve, reject) => {
@@ -32,7 +35,7 @@ export function serveProcess(env: ChildEnv): Promise<{ child: ChildProcess; url:
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`serve did not start:\n${output}`));
-    }, 30000);
+    }, startMs);
     child.stderr!.on('data', (d) => (output += d));
     child.stdout!.on('data', (d) => {
       output += d;

@@ -11,7 +11,7 @@ import { failureDetail } from '../../runs/failure-table.js';
 import type { LiveRun } from '../../runs/live-run.js';
 import type { LogRetention } from '../../runs/log-retention.js';
 import type { RunAdapter, RunResult } from '../../runs/run-adapter.js';
-import type { RunLog } from '../../runs/run-log.js';
+import type { EventLog } from '../../runs/event-log.port.js';
 import type { JobRepo } from '../../store/port.js';
 import { componentOutputs } from './component-outputs.js';
 import { finishedRecord, jobEvent, logJson, replyJson, withKeyJson } from './job-json.js';
@@ -87,7 +87,7 @@ export function statusData(record: JobRecord) {
 }
 
 /** The log's last event: the terminal status with the reply (its text reused for the event's data). */
-function appendFinalStatus(log: RunLog, final: JobRecord, replyText: string, globals: Record<string, string>): void {
+function appendFinalStatus(log: EventLog, final: JobRecord, replyText: string, globals: Record<string, string>): void {
   const status = statusData(final);
   log.append('job_status', { ...status, response: { ...final.response, globals } }, withKeyJson(status, 'response', replyText));
 }

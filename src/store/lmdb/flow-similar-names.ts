@@ -10,12 +10,10 @@
  * again). The repo calls it only inside its write transactions, which run one after the other, so the memo follows
  * the order the store applies the writes in; a failed commit clears it.
  */
+import { SIMILAR_SEPARATOR, type NameKind } from '../flow-name-kinds.js';
 import type { FlowRenamer } from '../port.js';
 
-export type NameKind = 'n' | 'e';
-
-/** What follows a taken name in its numbered variants: `Name (2)`, `ep-2`. */
-export const SIMILAR_SEPARATOR: Record<NameKind, string> = { n: ' (', e: '-' };
+export type { NameKind };
 
 /** Entries kept (one per owner, kind and taken name renamed lately). */
 const MEMO_MAX = 1000;

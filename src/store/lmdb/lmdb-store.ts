@@ -3,6 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { open } from 'lmdb';
 import type { Store } from '../port.js';
+import { storeLife } from '../store-life.js';
 import { answer } from './answer.js';
 import { lmdbApiKeys } from './api-keys.repo.js';
 import { lmdbFlowVersions } from './flow-versions.repo.js';
@@ -14,6 +15,7 @@ import { lmdbResponses } from './responses.repo.js';
 import { lmdbUsers } from './users.repo.js';
 import { lmdbVariables } from './variables.repo.js';
 import { lmdbFiles } from './files.repo.js';
+import { lmdbVertexBuilds } from './vertex-builds.repo.js';
 
 /** How commits reach the disk: see `STORE_SYNC` in src/config.ts. */
 export type StoreSync = 'full' | 'nometa' | 'off';
@@ -36,9 +38,7 @@ export function openLmdbStore(dataDir: string, sync: StoreSync = 'full'): Store 
   mkdirSync(path, { recursive: true });
   const env = open({ path, maxDbs: 64, encoding: 'msgpack', ...SYNC_OPTIONS[sync] });
   const settings = env.openDB<string, string>({ name: 'settings', encoding: 'msgpack' });
-  // lmdb throws from a timer (an uncaught exception) when written after close, so we refuse first.
-  let closed = false;
-  let pinging: Promise<void> | undefined;
+  // lmdb throws from a timer (an uncaught exception) when written after close: storeLife refuses first.
   let probes = 0;
   const writeAndReadBack = async () => {
     const probe = `${process.pid}:${++probes}`;
@@ -57,24 +57,21 @@ export function openLmdbStore(dataDir: string, sync: StoreSync = 'full'): Store 
     flowVersions: lmdbFlowVersions(env),
     jobs: lmdbJobs(env),
     responses: lmdbResponses(env),
+    vertexBuilds: lmdbVertexBuilds(env),
     settings: {
       get: (name) => answer(() => settings.get(name)),
       put: async (name, value) => {
         await settings.put(name, value);
       },
+      putIfAbsent: (name, value) =>
+        env.transaction(() => {
+          const kept = settings.get(name);
+          if (kept !== undefined) return kept;
+          settings.put(name, value);
+          return value;
+        }),
     },
-    ping() {
-      if (closed) return Promise.reject(new Error('store is closed'));
-      // Concurrent checks share one probe: each writing its own value to the one key made a check that read back
-      // another's value report the store broken (a false alarm that restarts healthy pods), and a write per
-      // caller made a burst of checks a burst of commits.
-      pinging ??= writeAndReadBack().finally(() => (pinging = undefined));
-      return pinging;
-    },
-    async close() {
-      if (closed) return;
-      closed = true;
-      await env.close();
-    },
+    openedAlone: () => Promise.resolve(true),
+    ...storeLife(writeAndReadBack, () => env.close()),
   };
 }

@@ -8,6 +8,7 @@ export function lifecycleContract(t: Test, open: OpenStore): void {
   t.test('ping: resolves while the store is open, rejects once it is closed', async (t) => {
     const opened = await open();
     await t.resolves(opened.store.ping(), 'open');
+    t.equal(await opened.store.openedAlone(), true, 'opened by this process alone: recovery is its to do');
     await opened.close();
     await t.rejects(opened.store.ping(), 'closed');
   });

@@ -30,4 +30,12 @@ export function versionsContract(t: Test, open: OpenStore): void {
     t.equal(await store.settings.get('secret_key'), 'second', 'a put replaces');
     t.equal(await store.settings.get('schema'), '3', 'the others stay');
   });
+
+  t.test('settings: putIfAbsent keeps the first value stored, and says which', async (t) => {
+    const { store } = await freshStore(t, open);
+    const raced = await Promise.all(['a', 'b', 'c'].map((value) => store.settings.putIfAbsent('secret_key', value)));
+    t.equal(new Set(raced).size, 1, 'concurrent callers all get one value');
+    t.equal(await store.settings.get('secret_key'), raced[0], 'the one stored');
+    t.equal(await store.settings.putIfAbsent('secret_key', 'later'), raced[0], 'a later call keeps it');
+  });
 }

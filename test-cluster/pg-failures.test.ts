@@ -1,0 +1,40 @@
+/**
+ * What the database refuses or drops does not spread: a write refused inside a shared batch fails alone, and
+ * connections cut by the server (a restart, an administrator) are replaced without the process failing.
+ */
+import t from 'tap';
+import { openPgStore } from '../src/store/pg/pg-store.js';
+import { message } from '../test/support/store-contract/records.js';
+import { admin, freshDatabase, freshSchema, TEST_DATABASE_URL } from './support/postgres.js';
+
+t.test('a message the database refuses fails alone; the others of its batch are stored', async (t) => {
+  const store = await openPgStore({ url: TEST_DATABASE_URL, schema: freshSchema(t) });
+  t.teardown(() => store.close());
+  // PostgreSQL text cannot hold NUL, which LMDB keys can: the one write the database refuses.
+  const [before, refused, after] = [message('f1', 's1', 1), message('f1', 'bad\u0000session', 2), message('f1', 's1', 3)];
+  const results = await Promise.allSettled([before, refused, after].map((m) => store.messages.put(m)));
+  t.same(results.map((r) => r.status), ['fulfilled', 'rejected', 'fulfilled'], 'only the refused write fails');
+  t.same((await store.messages.session('f1', 's1', {})).map((m) => m.id), [before.id, after.id], 'the rest of its batch is stored');
+});
+
+t.test('connections the server cuts are replaced: the store works on', async (t) => {
+  const url = await freshDatabase(t);
+  const cut: Error[] = [];
+  let onCut = () => {};
+  const store = await openPgStore({ url, poolSize: 4, onIdleError: (error) => (cut.push(error), onCut()) });
+  t.teardown(() => store.close());
+  // Four connections open and idle in the pool.
+  await Promise.all(Array.from({ length: 4 }, (_, i) => store.messages.session('f1', `warm-${i}`, {})));
+  const database = new URL(url).pathname.slice(1);
+  const allCut = new Promise<void>((resolve) => (onCut = () => cut.length >= 4 && resolve()));
+  const terminated = await admin<{ pid: number }>(
+    'SELECT pg_terminate_backend(pid) AS pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+    [database],
+  );
+  t.ok(terminated.length >= 4, 'the server cut every connection the store held');
+  await allCut;
+  t.ok(cut.every((error) => error instanceof Error), 'each cut was reported, not thrown');
+  await t.resolves(store.ping(), 'the store reads and writes again on new connections');
+  await store.settings.put('after', 'the cut');
+  t.equal(await store.settings.get('after'), 'the cut');
+});
