@@ -6,6 +6,7 @@
  * loads; BENCH_STREAMS and BENCH_HISTORY shrink the streams and history scenarios while developing.
  */
 import { buildScenario } from './scenarios/build.js';
+import { customComponentsScenario } from './scenarios/custom-components.js';
 import { dataOperationsScenario } from './scenarios/data-operations.js';
 import { edgeScenario } from './scenarios/edge.js';
 import { filesScenario } from './scenarios/files.js';
@@ -35,6 +36,7 @@ const SCENARIOS: Record<string, () => Promise<Row[]>> = {
   build: () => buildScenario(SECONDS),
   'store-pg': () => storePgScenario(SECONDS),
   mcp: () => mcpScenario(SECONDS),
+  'custom-components': () => customComponentsScenario(SECONDS),
 };
 
 const wanted = process.argv.slice(2);

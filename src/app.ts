@@ -10,6 +10,7 @@ import type { Logger } from './logger.js';
 import { createMetrics } from './observability/metrics.js';
 import { ApiKeysService } from './services/api-keys.service.js';
 import { FlowRunner } from './services/flow-runner.js';
+import { setUpCustomComponents } from './services/custom-components-setup.js';
 import { FlowVersionsService } from './services/flow-versions.service.js';
 import { FlowsService } from './services/flows.service.js';
 import { WorkflowJobs } from './services/jobs/workflow-jobs.js';
@@ -68,7 +69,9 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     flowOwner: async (flowId) => (await store.flows.get(flowId))?.user_id ?? undefined,
     fileById: (id) => store.files.get(id),
   });
-  const runner = new FlowRunner(config, variables, callerFiles);
+  // One per service: the engine compiles once, sandboxes are pooled; used by flows only where custom code is allowed.
+  const customComponents = await setUpCustomComponents(config);
+  const runner = new FlowRunner(config, variables, callerFiles, config.CUSTOM_COMPONENTS ? customComponents : undefined);
   const messages = new MessagesService(store, host.sessions);
   const versions = new FlowVersionsService(store.flowVersions);
   const jobs = new WorkflowJobs(runs, store, flows, versions, runner, secrets, retention, logger);
@@ -139,6 +142,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     flowFiles,
     moduleWarmUp,
     mcp,
+    customComponents,
     metrics,
     secrets,
     superuserId: superuser.id,
@@ -153,6 +157,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
       await vertexBuilds.settled();
       retention.close();
       host.close();
+      customComponents.close();
       await apiKeys.flush();
       await store.close();
     },

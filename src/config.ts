@@ -75,6 +75,22 @@ export const ConfigSchema = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'a postgres:// URL').optional(),
   /** Connections each instance keeps to PostgreSQL. */
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  /**
+   * Flow nodes holding custom component code (JavaScript/TypeScript) run, in a WebAssembly sandbox; off, such a flow
+   * is refused with a 400 naming the node. Python code is never run, whatever this says.
+   */
+  CUSTOM_COMPONENTS: bool(false),
+  /** Milliseconds of JavaScript one custom component run may execute (time awaiting the host is not counted). */
+  CUSTOM_COMPONENT_CPU_MS: z.coerce.number().int().positive().default(500),
+  /** Megabytes of heap one custom component sandbox may grow by. */
+  CUSTOM_COMPONENT_MEMORY_MB: z.coerce.number().int().positive().max(2048).default(64),
+  /** Host names custom components may `fetch` (exact, comma-separated); empty: custom components have no `fetch`. */
+  CUSTOM_COMPONENT_FETCH_HOSTS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean)),
+  /** Custom components may `readFile` their caller's own files (through the same checks as the File component). */
+  CUSTOM_COMPONENT_READ_FILES: bool(false),
   /** Serves GET /metrics in Prometheus's text format (Langflow's LANGFLOW_PROMETHEUS_ENABLED); off, nothing is counted. */
   PROMETHEUS_ENABLED: bool(false),
 });

@@ -27,6 +27,9 @@ import { flowBuildRoutes } from './build/build.routes.js';
 import { publicBuildRoutes } from './build/build-public.routes.js';
 import { removedBuildRoutes } from './build/removed-build.routes.js';
 import { vertexBuildsRoutes } from './monitor/builds.routes.js';
+import { customComponentRoutes } from './custom/custom-component.routes.js';
+import { validateRoutes } from './custom/validate.routes.js';
+import { storeRoutes } from './store/store.routes.js';
 
 export function buildRoutes(services: Services): Route[] {
   const routes: Route[] = [
@@ -54,6 +57,9 @@ export function buildRoutes(services: Services): Route[] {
     ...vertexBuildsRoutes(services),
     ...mcpTransportRoutes(services),
     ...mcpProjectRoutes(services),
+    ...validateRoutes(services),
+    ...customComponentRoutes(services),
+    ...storeRoutes(services),
     // The developer API (v2 workflows) does not exist at all when disabled: 404, as Langflow documents.
     ...(services.config.DEVELOPER_API_ENABLED ? workflowsRoutes(services) : []),
   ];

@@ -6,11 +6,12 @@ import type { ComponentDefinition } from '../components/contract.js';
 import { findComponent } from '../components/registry.js';
 import { indexEdges, type FlowGraph, type GraphEdge, type GraphVertex } from '../engine/graph.js';
 import { FlowInvalidError } from '../errors/index.js';
+import { customComponentOf, nodeCode, type CustomComponentSource } from './custom-node.js';
 import { FlowEdge, FlowJsonData, FlowNode, isComponentNode, TemplateField } from './flow-json.js';
 import { paramOf } from './template-params.js';
 
-/** Builds the graph of a flow's `data` (or a whole flow object holding `data`). */
-export function toGraph(flowData: unknown): FlowGraph {
+/** Builds the graph of a flow's `data` (or a whole flow object holding `data`); `customs` runs custom code nodes. */
+export function toGraph(flowData: unknown, customs?: CustomComponentSource): FlowGraph {
   const source = isObject(flowData) && isObject(flowData.data) && !Array.isArray(flowData.nodes) ? flowData.data : flowData;
   const parsed = FlowJsonData.safeParse(source ?? {});
   if (!parsed.success) throw new FlowInvalidError('Flow data must be an object with "nodes" and "edges" lists');
@@ -26,7 +27,7 @@ export function toGraph(flowData: unknown): FlowGraph {
       continue;
     }
     if (vertices.has(node.data.id)) throw new FlowInvalidError(`Node ${node.data.id} appears twice`, node.data.id);
-    vertices.set(node.data.id, toVertex(node.data));
+    vertices.set(node.data.id, toVertex(node.data, customs));
     order.push(node.data.id);
   }
 
@@ -38,11 +39,10 @@ export function toGraph(flowData: unknown): FlowGraph {
   return { vertices, order, edges, ...indexEdges(order, edges) };
 }
 
-function toVertex(node: FlowNode): GraphVertex {
+function toVertex(node: FlowNode, customs: CustomComponentSource | undefined): GraphVertex {
   const type = node.data!.type!;
-  const component = findComponent(type);
-  if (!component) throw new FlowInvalidError(`Node ${node.id} has an unknown component type "${type}"`, node.id);
   const template = node.data?.node?.template ?? {};
+  const component = findComponent(type) ?? customComponentOf(node.id, type, nodeCode(template), customs);
   const params: Record<string, unknown> = {};
   const variableFields = new Set<string>();
   const dynamicFields: string[] = [];

@@ -16,6 +16,7 @@ import { failureError } from '../runs/failure-table.js';
 import { resultAdapter } from '../runs/run-adapter.js';
 import { Runs } from '../runs/run-lifecycle.js';
 import { FlowRunner } from '../services/flow-runner.js';
+import { setUpCustomComponents } from '../services/custom-components-setup.js';
 import { openLmdbStore } from '../store/lmdb/lmdb-store.js';
 import type { Store } from '../store/port.js';
 import { toText } from '../values/coerce.js';
@@ -54,8 +55,10 @@ export async function runOnce({ flow, input, session, sources }: RunRequest): Pr
   const logger = createLogger('silent');
   const host = new ActorHost(target.store.messages, logger);
   const runs = new Runs(host, logger, { timeoutMs: config.JOB_TIMEOUT_SECONDS * 1000, concurrency: 1 });
+  // FLOWSVC_CUSTOM_COMPONENTS applies to a local run as to the server (the same sandbox and limits).
+  const customs = await setUpCustomComponents(config);
   try {
-    const runner = new FlowRunner(config, target, LOCAL_FILES);
+    const runner = new FlowRunner(config, target, LOCAL_FILES, config.CUSTOM_COMPONENTS ? customs : undefined);
     const prepared = runner.prepare({ flow, userId: target.userId, inputValue: input, sessionId: session });
     const result = await runs.start({ id: prepared.jobId, userId: target.userId, flowId: flow.id, job: prepared.job, adapter: resultAdapter }).answer;
     if (result.failure) {
@@ -68,6 +71,7 @@ export async function runOnce({ flow, input, session, sources }: RunRequest): Pr
       if (message !== undefined) process.stdout.write(`${toText(message)}\n`);
     }
   } finally {
+    customs.close();
     runs.close();
     host.close();
     await target.close();

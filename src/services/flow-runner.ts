@@ -12,6 +12,7 @@ import type { FlowGraph } from '../engine/graph.js';
 import { planRun, type RunPlan } from '../engine/plan.js';
 import { inputVertices, outputVertices } from '../engine/select.js';
 import { variableResolver } from '../engine/variables.js';
+import type { CustomComponentSource } from '../langflow/custom-node.js';
 import { toGraph } from '../langflow/to-graph.js';
 import { applyTweaks, type Tweaks } from '../langflow/tweaks.js';
 import type { VariablesService } from './variables.service.js';
@@ -77,6 +78,8 @@ export class FlowRunner {
     private readonly variables: Pick<VariablesService, 'resolve'>,
     /** The files runs may read for their callers (one object for every run). */
     private readonly files?: CallersFiles,
+    /** Custom component code in flows; absent, custom code is not allowed and such a flow is refused. */
+    private readonly customs?: CustomComponentSource,
   ) {}
 
   prepare(options: RunOptions): PreparedRun {
@@ -140,12 +143,12 @@ export class FlowRunner {
 
   private compiledOf(flow: FlowRecord, tweaks: Tweaks | null | undefined, version?: { hash: string; data: unknown }): Compiled {
     const data = ((version ? version.data : flow.data) ?? {}) as Record<string, unknown>;
-    if (tweaks && Object.keys(tweaks).length > 0) return { updatedAt: flow.updated_at, graph: toGraph(applyTweaks(data, tweaks)) };
+    if (tweaks && Object.keys(tweaks).length > 0) return { updatedAt: flow.updated_at, graph: toGraph(applyTweaks(data, tweaks), this.customs) };
     const key = version ? `${flow.id}@${version.hash}` : flow.id;
     const stamp = version ? version.hash : flow.updated_at;
     const cached = this.graphs.get(key);
     if (cached && cached.updatedAt === stamp) return cached;
-    const compiled: Compiled = { updatedAt: stamp, graph: toGraph(data) };
+    const compiled: Compiled = { updatedAt: stamp, graph: toGraph(data, this.customs) };
     if (this.graphs.size >= GRAPH_CACHE_MAX) this.graphs.delete(this.graphs.keys().next().value!);
     this.graphs.set(key, compiled);
     return compiled;

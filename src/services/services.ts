@@ -6,6 +6,7 @@ import type { Authenticator } from '../auth/principal.js';
 import type { TokenSigner } from '../auth/tokens.js';
 import type { SecretBox } from '../auth/secret-box.js';
 import type { Config } from '../config.js';
+import type { CustomComponents } from '../components/custom/custom-components.js';
 import type { ExampleFlows } from '../examples/index.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../observability/metrics.js';
@@ -64,6 +65,8 @@ export interface Services {
   moduleWarmUp: ModuleWarmUp;
   /** The MCP server's tools (flows) and open sessions. */
   mcp: McpHub;
+  /** Custom component sources: checked (validate, custom_component) always; run in flows only when allowed. */
+  customComponents: CustomComponents;
   /** What GET /metrics exposes; does nothing when FLOWSVC_PROMETHEUS_ENABLED is off. */
   metrics: Metrics;
   /** Seals secrets kept at rest (credential variables, the store API key). */

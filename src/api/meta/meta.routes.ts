@@ -6,6 +6,7 @@ import { Reply } from '../../edge/reply.js';
 import { defineRoute, type Route } from '../../edge/route.js';
 import { componentCatalog } from '../../langflow/component-catalog.js';
 import { configResponse } from '../../langflow/config-response.js';
+import { storedCustomNodes, withStoredComponents } from '../../langflow/stored-components.js';
 import { versionResponse } from '../../langflow/version-response.js';
 import { DEFAULT_PROJECT_NAME } from '../../services/projects.service.js';
 import { packageVersion } from '../../package-version.js';
@@ -40,11 +41,16 @@ export function metaRoutes(services: Services): Route[] {
     defineRoute({
       method: 'GET',
       path: '/api/v1/all',
-      summary: 'Every component type, as editor node templates grouped by category',
+      summary: "Every component type, as editor node templates grouped by category (with the caller's stored custom components)",
       tags: ['Metadata'],
       auth: 'user',
       responses: { 200: { description: 'category -> component type -> node template', schema: ComponentCatalog } },
-      handler: () => Reply.bytes(catalogJson, 'application/json'),
+      handler: async ({ principal }) => {
+        // Stored custom components are listed where they can run; elsewhere they would only fail when used.
+        if (!services.config.CUSTOM_COMPONENTS) return Reply.bytes(catalogJson, 'application/json');
+        const stored = storedCustomNodes(await services.flows.list(principal!.userId, { componentsOnly: true, removeExamples: true }));
+        return Reply.bytes(withStoredComponents(catalogJson, stored), 'application/json');
+      },
     }),
   ];
 }

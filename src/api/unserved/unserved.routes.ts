@@ -13,25 +13,10 @@ const ROWS: readonly Row[] = [
   // Monitor records (spec 2.12).
   ['GET', '/api/v1/monitor/transactions'],
   ['GET', '/api/v1/monitor/traces'],
-  // Custom components and validation (spec 4.7).
-  ['POST', '/api/v1/custom_component'],
-  ['POST', '/api/v1/custom_component/update'],
-  ['POST', '/api/v1/validate/code'],
-  ['POST', '/api/v1/validate/prompt'],
   // Voice (spec 4.7): the WebSocket paths answer a plain request too.
   ['GET', '/api/v1/voice/ws/flow_tts/:flow_id'],
   ['GET', '/api/v1/voice/ws/flow_tts/:flow_id/:session_id'],
   ['GET', '/api/v1/voice/elevenlabs/voice_ids'],
-  // The deprecated component store (spec 4.7).
-  ['GET', '/api/v1/store/check'],
-  ['GET', '/api/v1/store/check/api_key'],
-  ['GET', '/api/v1/store/components'],
-  ['POST', '/api/v1/store/components'],
-  ['GET', '/api/v1/store/components/:component_id'],
-  ['PATCH', '/api/v1/store/components/:component_id'],
-  ['GET', '/api/v1/store/tags'],
-  ['GET', '/api/v1/store/users/likes'],
-  ['POST', '/api/v1/store/users/likes/:component_id'],
 ];
 
 export const UNSERVED_ROWS = ROWS;
