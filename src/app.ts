@@ -16,6 +16,8 @@ import { WorkflowJobs } from './services/jobs/workflow-jobs.js';
 import { ResponseRuns } from './services/responses/response-runs.js';
 import { LogRetention } from './runs/log-retention.js';
 import { Runs } from './runs/run-lifecycle.js';
+import { allWatchers, type RunWatcher } from './runs/run-watch.js';
+import { setUpRunRecords } from './services/records/run-records-setup.js';
 import { CallerFiles } from './services/files/caller-files.js';
 import { FlowFilesService } from './services/files/flow-files.service.js';
 import { UserFilesService } from './services/files/user-files.service.js';
@@ -46,7 +48,9 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   projects.removeFlows = (doomed) => flows.removeAll(doomed);
   const host = new ActorHost(store.messages, logger);
   const metrics = await createMetrics(config.PROMETHEUS_ENABLED, store);
-  const runs = new Runs(host, logger, { timeoutMs: config.JOB_TIMEOUT_SECONDS * 1000, concurrency: config.JOB_CONCURRENCY, metrics });
+  const records = setUpRunRecords(config, store, flows, logger);
+  const watchers: RunWatcher[] = records.recorder ? [records.recorder] : [];
+  const runs = new Runs(host, logger, { timeoutMs: config.JOB_TIMEOUT_SECONDS * 1000, concurrency: config.JOB_CONCURRENCY, metrics, watcher: allWatchers(watchers) });
   metrics.watchRuns(runs);
   const retention = new LogRetention(config.JOB_RETENTION_SECONDS * 1000, (now) => store.jobs.expireEvents(now), logger);
   const filesDir = resolve(config.DATA_DIR, 'files');
@@ -75,6 +79,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     await Promise.all(doomed.map((flow) => versions.forget(flow.id)));
     await messages.deleteForFlows(doomed.map((flow) => flow.id));
     await flowFiles.deleteForFlows(doomed.map((flow) => flow.id));
+    await records.service.forget(doomed);
   };
   users.onCreated = async (user) => {
     await projects.ensureDefault(user.id);
@@ -91,6 +96,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const recovered = await runs.recover([jobs.recovery(), responses.recovery()]);
   if (recovered.requeued + recovered.interrupted > 0) logger.info(recovered, 'runs left unfinished by the last process recovered');
   await retention.sweep();
+  await records.retention.sweep();
   const services: Services = {
     config,
     logger,
@@ -109,6 +115,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     retention,
     variables,
     messages,
+    records: records.service,
     userFiles,
     flowFiles,
     moduleWarmUp,
@@ -124,6 +131,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
       runs.close();
       retention.close();
       host.close();
+      await records.close();
       await apiKeys.flush();
       await store.close();
     },

@@ -9,6 +9,8 @@ import { flowsRoutes } from './flows/flows.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { metaRoutes } from './meta/meta.routes.js';
 import { messagesRoutes } from './monitor/messages.routes.js';
+import { tracesRoutes } from './monitor/traces.routes.js';
+import { transactionsRoutes } from './monitor/transactions.routes.js';
 import { metricsRoutes } from './metrics/metrics.routes.js';
 import { projectsRoutes } from './projects/projects.routes.js';
 import { responsesRoutes } from './responses/responses.routes.js';
@@ -41,6 +43,8 @@ export function buildRoutes(services: Services): Route[] {
     ...profilePicturesRoutes(),
     ...userFilesRoutes(services),
     ...messagesRoutes(services),
+    ...tracesRoutes(services),
+    ...transactionsRoutes(services),
     ...webhookRoutes(services),
     // The developer API (v2 workflows) does not exist at all when disabled: 404, as Langflow documents.
     ...(services.config.DEVELOPER_API_ENABLED ? workflowsRoutes(services) : []),

@@ -6,6 +6,7 @@ import type { HostedRun } from '../../actors/actor-host.js';
 import type { RunAdapter, RunStart } from './run-adapter.js';
 import type { CancelReason, RunFailure } from './run-failure.js';
 import { RunLog } from './run-log.js';
+import type { RunWatch } from './run-watch.js';
 import { advance, type RunStatus } from './run-status.js';
 
 export class LiveRun<A> {
@@ -20,6 +21,8 @@ export class LiveRun<A> {
   stoppedFor: RunFailure | undefined;
   /** The execution, once started. */
   hosted: HostedRun | undefined;
+  /** Its watchers (records, export), once it executes. */
+  watch: RunWatch | undefined;
   /** Settle `answer`: for the lifecycle only. */
   resolve!: (answer: A) => void;
   reject!: (error: unknown) => void;

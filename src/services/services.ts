@@ -21,6 +21,7 @@ import type { MessagesService } from './messages.service.js';
 import type { ModuleWarmUp } from './module-warm-up.js';
 import type { ProjectsService } from './projects.service.js';
 import type { ResponseRuns } from './responses/response-runs.js';
+import type { RunRecordsService } from './records/run-records.service.js';
 import type { UsersService } from './users.service.js';
 import type { VariablesService } from './variables.service.js';
 import type { FlowFilesService } from './files/flow-files.service.js';
@@ -50,6 +51,8 @@ export interface Services {
   retention: LogRetention;
   variables: VariablesService;
   messages: MessagesService;
+  /** Records of what ran: traces and transactions. */
+  records: RunRecordsService;
   /** v2 files: each user's uploads. */
   userFiles: UserFilesService;
   /** v1 files: each flow's uploads. */

@@ -13,6 +13,8 @@ import type { JobEvent, JobRecord } from '../../protocol/job.schema.js';
 import type { MessageRecord } from '../../protocol/message.schema.js';
 import type { ProjectRecord } from '../../protocol/project.schema.js';
 import type { StoredResponse } from '../../protocol/responses.schema.js';
+import type { TraceRecord } from '../../protocol/trace.schema.js';
+import type { TransactionRecord } from '../../protocol/transaction.schema.js';
 import type { UserRecord } from '../../protocol/user.schema.js';
 import type { VariableRecord } from '../../protocol/variable.schema.js';
 
@@ -184,6 +186,34 @@ export interface ResponseRepo {
   unfinished(): Promise<StoredResponse[]>;
 }
 
+/** Where a trace is listed: enough to filter and order a page without reading whole traces. */
+export interface TraceIndexEntry {
+  id: string;
+  flowId: string;
+  sessionId: string;
+  startedAt: number;
+}
+
+/**
+ * Records of what ran: a trace per run (its spans inside) and a transaction per component execution. Writes are
+ * plain puts issued together (one commit shared with the messages and jobs of that moment), never awaited by a reply.
+ */
+export interface RunRecordRepo {
+  /** Stores a finished run's trace and transactions; `expiresAt` (epoch ms) is when retention may remove them. */
+  put(trace: TraceRecord, transactions: readonly TransactionRecord[], expiresAt: number): Promise<void>;
+  trace(id: string): Promise<TraceRecord | undefined>;
+  /** A user's traces (of one flow), newest first. */
+  traceIndex(userId: string, flowId?: string): Promise<TraceIndexEntry[]>;
+  /** A page of the transactions of a user's flow in the order they ran, and how many there are. */
+  transactions(userId: string, flowId: string, offset: number, limit: number): Promise<{ items: TransactionRecord[]; total: number }>;
+  /** Removes a trace and the transactions of its run. */
+  deleteTrace(trace: TraceRecord): Promise<void>;
+  /** Removes every trace and transaction of a user's flow; returns how many traces went. */
+  deleteForFlow(userId: string, flowId: string): Promise<number>;
+  /** Removes the records that expired before `now`; returns how many traces went. */
+  expire(now: number): Promise<number>;
+}
+
 /** Small named values the service keeps for itself (the generated secret key, schema version). */
 export interface SettingsRepo {
   get(name: string): Promise<string | undefined>;
@@ -201,6 +231,7 @@ export interface Store {
   flowVersions: FlowVersionRepo;
   jobs: JobRepo;
   responses: ResponseRepo;
+  runRecords: RunRecordRepo;
   settings: SettingsRepo;
   /** Reads and writes for real; throws when the store is unusable (health checks). */
   ping(): Promise<void>;

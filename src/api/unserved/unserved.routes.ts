@@ -21,8 +21,6 @@ const ROWS: readonly Row[] = [
   ['GET', '/api/v1/task/:task_id'],
   ['GET', '/api/v1/monitor/builds'],
   ['DELETE', '/api/v1/monitor/builds'],
-  ['GET', '/api/v1/monitor/transactions'],
-  ['GET', '/api/v1/monitor/traces'],
   // MCP (spec 4.7).
   ['HEAD', '/api/v1/mcp/streamable'],
   ['GET', '/api/v1/mcp/streamable'],

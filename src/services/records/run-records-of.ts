@@ -1,0 +1,85 @@
+/** A finished run as records: its trace (spans inside) and one transaction per component execution. */
+import { randomUUID } from 'node:crypto';
+import type { JobInput } from '../../../actors/job.actor.js';
+import type { SpanRecord, SpanStatus, TokenCounts, TraceRecord } from '../../../protocol/trace.schema.js';
+import type { TransactionRecord } from '../../../protocol/transaction.schema.js';
+import { isInputVertex, isOutputVertex } from '../../engine/graph.js';
+import type { RunResult } from '../../runs/run-adapter.js';
+import type { TerminalStatus } from '../../runs/run-status.js';
+import type { WatchedRun } from '../../runs/run-watch.js';
+import { runSpans, type RunTimings } from './run-spans.js';
+
+export interface RunRecords {
+  trace: TraceRecord;
+  transactions: TransactionRecord[];
+}
+
+const TRACE_STATUS: Record<TerminalStatus, SpanStatus> = { completed: 'ok', failed: 'error', timed_out: 'error', cancelled: 'unset' };
+
+export function runRecordsOf(run: WatchedRun, job: JobInput, timings: RunTimings, result: RunResult, endedAt: number): RunRecords {
+  const spans = runSpans(job, timings, result, endedAt);
+  const trace: TraceRecord = {
+    id: run.id,
+    userId: run.userId,
+    flowId: run.flowId,
+    flowName: job.flow.name,
+    sessionId: job.sessionId,
+    status: TRACE_STATUS[result.status],
+    startedAt: timings.startedAt,
+    endedAt,
+    input: inputOf(job, spans),
+    output: outputOf(job, spans),
+    tokens: totalTokens(spans),
+    spans,
+  };
+  return { trace, transactions: spans.map((span) => transactionOf(job, run.flowId, span)) };
+}
+
+/** The text the run was asked: its first input component's `input_value`. */
+function inputOf(job: JobInput, spans: SpanRecord[]): string | null {
+  const first = spans.find((span) => {
+    const vertex = job.graph.vertices.get(span.vertexId);
+    return vertex !== undefined && isInputVertex(vertex);
+  });
+  const value = first?.inputs.input_value ?? first?.outputs.message;
+  if (typeof value === 'string') return value;
+  const text = (value as { text?: unknown } | undefined)?.text;
+  return typeof text === 'string' ? text : null;
+}
+
+/** What the run answered: the outputs of the last output component to end, else of the last span. */
+function outputOf(job: JobInput, spans: SpanRecord[]): Record<string, unknown> | null {
+  const outputs = spans.filter((span) => {
+    const vertex = job.graph.vertices.get(span.vertexId);
+    return span.status === 'ok' && vertex !== undefined && isOutputVertex(vertex);
+  });
+  const last = outputs[outputs.length - 1] ?? spans[spans.length - 1];
+  return last && last.status === 'ok' ? last.outputs : null;
+}
+
+function totalTokens(spans: SpanRecord[]): TokenCounts | null {
+  let total: TokenCounts | null = null;
+  for (const { tokens } of spans) {
+    if (!tokens) continue;
+    total ??= { input: 0, output: 0, total: 0 };
+    total.input += tokens.input;
+    total.output += tokens.output;
+    total.total += tokens.total;
+  }
+  return total;
+}
+
+function transactionOf(job: JobInput, flowId: string, span: SpanRecord): TransactionRecord {
+  const target = job.graph.outgoing.get(span.vertexId)?.[0]?.target ?? null;
+  return {
+    id: randomUUID(),
+    timestamp: new Date(span.startedAt + span.latencyMs).toISOString(),
+    vertex_id: span.vertexId,
+    target_id: target,
+    inputs: span.inputs,
+    outputs: span.outputs,
+    status: span.status === 'error' ? 'error' : 'success',
+    error: span.error,
+    flow_id: flowId,
+  };
+}
