@@ -6,13 +6,12 @@
  * then reads the records sees its run.
  */
 import type { JobInput } from '../../../actors/job.actor.js';
-import type { RunEvent } from '../../engine/events.js';
 import type { Logger } from '../../logger.js';
 import type { RunResult } from '../../runs/run-adapter.js';
 import type { RunWatch, RunWatcher, WatchedRun } from '../../runs/run-watch.js';
 import type { RunRecordRepo } from '../../store/port.js';
 import { runRecordsOf } from './run-records-of.js';
-import type { RunTimings } from './run-spans.js';
+import { TimingWatch } from './timing-watch.js';
 
 interface Ended {
   watch: RecordingWatch;
@@ -21,17 +20,13 @@ interface Ended {
 }
 
 /** One run being recorded: what it needs kept until it ends. A class: one small object per run, no closures. */
-class RecordingWatch implements RunWatch {
-  readonly timings: RunTimings = { startedAt: Date.now(), ends: new Map() };
-
+class RecordingWatch extends TimingWatch {
   constructor(
     private readonly recorder: RunRecorder,
-    readonly run: WatchedRun,
-    readonly job: JobInput,
-  ) {}
-
-  event(event: RunEvent): void {
-    if (event.type === 'end_vertex') this.timings.ends.set(event.id, Date.now());
+    run: WatchedRun,
+    job: JobInput,
+  ) {
+    super(run, job);
   }
 
   end(result: RunResult): void {
