@@ -6,7 +6,7 @@ import { createAuthenticator } from './auth/authenticator.js';
 import { TokenSigner } from './auth/tokens.js';
 import type { Config } from './config.js';
 import { ExampleFlows } from './examples/index.js';
-import type { Logger } from './logger.js';
+import { logRingOf, type Logger } from './logger.js';
 import { createMetrics } from './observability/metrics.js';
 import { ApiKeysService } from './services/api-keys.service.js';
 import { FlowRunner } from './services/flow-runner.js';
@@ -115,6 +115,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     retention,
     variables,
     messages,
+    logRing: config.ENABLE_LOG_RETRIEVAL ? logRingOf(logger) : undefined,
     records: records.service,
     userFiles,
     flowFiles,

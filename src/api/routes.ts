@@ -7,6 +7,7 @@ import { docsRoutes } from './docs/docs.routes.js';
 import { flowVersionsRoutes } from './flows/flow-versions.routes.js';
 import { flowsRoutes } from './flows/flows.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { logsRoutes } from './logs/logs.routes.js';
 import { metaRoutes } from './meta/meta.routes.js';
 import { messagesRoutes } from './monitor/messages.routes.js';
 import { tracesRoutes } from './monitor/traces.routes.js';
@@ -46,6 +47,8 @@ export function buildRoutes(services: Services): Route[] {
     ...tracesRoutes(services),
     ...transactionsRoutes(services),
     ...webhookRoutes(services),
+    // Only when FLOWSVC_ENABLE_LOG_RETRIEVAL is on: off, /logs is a 404 like any path not served.
+    ...(services.logRing ? logsRoutes(services.logRing) : []),
     // The developer API (v2 workflows) does not exist at all when disabled: 404, as Langflow documents.
     ...(services.config.DEVELOPER_API_ENABLED ? workflowsRoutes(services) : []),
   ];

@@ -17,6 +17,8 @@ export interface GracefulStop {
 }
 
 export async function stopGracefully(edge: EdgeServer, services: Services, logger: Logger, graceMs: number, cutShort?: Promise<unknown>): Promise<GracefulStop> {
+  // Log streams never end on their own: they must not hold the drain up.
+  services.logRing?.endFollowers();
   const edgeDrained = edge.drain();
   const drained = Promise.all([edgeDrained, services.runs.drain()]).then(() => true);
   const deadline = timer(graceMs);

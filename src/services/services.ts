@@ -8,6 +8,7 @@ import type { SecretBox } from '../auth/secret-box.js';
 import type { Config } from '../config.js';
 import type { ExampleFlows } from '../examples/index.js';
 import type { Logger } from '../logger.js';
+import type { LogRing } from '../observability/log-ring.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { LogRetention } from '../runs/log-retention.js';
 import type { Runs } from '../runs/run-lifecycle.js';
@@ -51,6 +52,8 @@ export interface Services {
   retention: LogRetention;
   variables: VariablesService;
   messages: MessagesService;
+  /** The service's recent log lines, when FLOWSVC_ENABLE_LOG_RETRIEVAL is on (served at /logs). */
+  logRing?: LogRing;
   /** Records of what ran: traces and transactions. */
   records: RunRecordsService;
   /** v2 files: each user's uploads. */
