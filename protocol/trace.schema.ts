@@ -17,6 +17,8 @@ export type SpanStatus = z.infer<typeof SpanStatus>;
 /** One component execution of a run. */
 export const SpanRecord = z.object({
   vertexId: z.string(),
+  /** The first vertex this one feeds (a transaction's target), if any. */
+  targetId: z.string().nullable(),
   name: z.string(),
   componentType: z.string(),
   /** Epoch ms. */

@@ -14,7 +14,6 @@ import type { MessageRecord } from '../../protocol/message.schema.js';
 import type { ProjectRecord } from '../../protocol/project.schema.js';
 import type { StoredResponse } from '../../protocol/responses.schema.js';
 import type { TraceRecord } from '../../protocol/trace.schema.js';
-import type { TransactionRecord } from '../../protocol/transaction.schema.js';
 import type { UserRecord } from '../../protocol/user.schema.js';
 import type { VariableRecord } from '../../protocol/variable.schema.js';
 
@@ -192,23 +191,21 @@ export interface TraceIndexEntry {
   flowId: string;
   sessionId: string;
   startedAt: number;
+  spanCount: number;
 }
 
 /**
- * Records of what ran: a trace per run (its spans inside) and a transaction per component execution. Writes are
+ * Records of what ran: a trace per run, its spans inside (a flow's transactions are its traces' spans). Writes are
  * plain puts issued together (one commit shared with the messages and jobs of that moment), never awaited by a reply.
  */
 export interface RunRecordRepo {
-  /** Stores a finished run's trace and transactions; `expiresAt` (epoch ms) is when retention may remove them. */
-  put(trace: TraceRecord, transactions: readonly TransactionRecord[], expiresAt: number): Promise<void>;
+  /** Stores finished runs' traces (those that ended together); `expiresAt` (epoch ms): when retention may remove them. */
+  put(traces: readonly TraceRecord[], expiresAt: number): Promise<void>;
   trace(id: string): Promise<TraceRecord | undefined>;
   /** A user's traces (of one flow), newest first. */
   traceIndex(userId: string, flowId?: string): Promise<TraceIndexEntry[]>;
-  /** A page of the transactions of a user's flow in the order they ran, and how many there are. */
-  transactions(userId: string, flowId: string, offset: number, limit: number): Promise<{ items: TransactionRecord[]; total: number }>;
-  /** Removes a trace and the transactions of its run. */
   deleteTrace(trace: TraceRecord): Promise<void>;
-  /** Removes every trace and transaction of a user's flow; returns how many traces went. */
+  /** Removes every trace of a user's flow; returns how many went. */
   deleteForFlow(userId: string, flowId: string): Promise<number>;
   /** Removes the records that expired before `now`; returns how many traces went. */
   expire(now: number): Promise<number>;

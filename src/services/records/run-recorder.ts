@@ -1,16 +1,17 @@
 /**
  * Records every run that executes (a RunWatcher: entry points do nothing for it). On the run path it only notes
- * when each vertex ended; once the run ends it is queued, and the queue is turned into traces and transactions a
+ * when each vertex ended; once the run ends it is queued, and the queue is turned into traces a
  * turn later, every run ended meanwhile written in one go (plain puts sharing one commit with the messages and jobs
  * of that moment). Nothing here is awaited by a reply; reads wait for `settled()`, so a caller who got an answer
  * then reads the records sees its run.
  */
 import type { JobInput } from '../../../actors/job.actor.js';
+import type { TraceRecord } from '../../../protocol/trace.schema.js';
 import type { Logger } from '../../logger.js';
 import type { RunResult } from '../../runs/run-adapter.js';
 import type { RunWatch, RunWatcher, WatchedRun } from '../../runs/run-watch.js';
 import type { RunRecordRepo } from '../../store/port.js';
-import { runRecordsOf } from './run-records-of.js';
+import { traceOf } from './trace-of.js';
 import { TimingWatch } from './timing-watch.js';
 
 interface Ended {
@@ -63,20 +64,15 @@ export class RunRecorder implements RunWatcher {
     const queued = this.queue;
     if (queued.length === 0) return;
     this.queue = [];
-    const expiresAt = this.expiresAt();
-    const writes: Promise<void>[] = [];
+    const traces: TraceRecord[] = [];
     for (const { watch, result, endedAt } of queued) {
       try {
-        const { trace, transactions } = runRecordsOf(watch.run, watch.job, watch.timings, result, endedAt);
-        writes.push(this.repo.put(trace, transactions, expiresAt));
+        traces.push(traceOf(watch.run, watch.job, watch.timings, result, endedAt));
       } catch (err) {
         this.logger.error({ err, runId: watch.run.id }, 'run records could not be built');
       }
     }
-    const written = Promise.all(writes).then(
-      () => undefined,
-      (err: unknown) => this.logger.error({ err }, 'run records could not be written'),
-    );
+    const written = this.repo.put(traces, this.expiresAt()).catch((err: unknown) => this.logger.error({ err }, 'run records could not be written'));
     this.writing.add(written);
     void written.finally(() => this.writing.delete(written));
   }

@@ -11,6 +11,7 @@ import type { RunRecordRepo } from '../../store/port.js';
 import type { FlowsService } from '../flows.service.js';
 import type { Page } from '../paginate.js';
 import type { RunRecorder } from './run-recorder.js';
+import { pageOfSpans, transactionOf } from './transactions-of.js';
 
 export interface TraceQuery {
   flowId?: string;
@@ -71,7 +72,14 @@ export class RunRecordsService {
   async transactions(userId: string, flowId: string, page: number, size: number): Promise<Page<TransactionRecord>> {
     await this.flows.readable(userId, flowId);
     await this.recorder?.settled();
-    const { items, total } = await this.repo.transactions(userId, flowId, (page - 1) * size, size);
+    // Oldest first, as they ran; only the traces the page falls in are read.
+    const entries = (await this.repo.traceIndex(userId, flowId)).reverse();
+    const total = entries.reduce((sum, entry) => sum + entry.spanCount, 0);
+    const items: TransactionRecord[] = [];
+    for (const { id, from, to } of pageOfSpans(entries, (page - 1) * size, size)) {
+      const trace = await this.repo.trace(id);
+      if (trace) trace.spans.slice(from, to).forEach((span, n) => items.push(transactionOf(trace, span, from + n)));
+    }
     return { items, total, page, size, pages: Math.ceil(total / size) };
   }
 

@@ -28,6 +28,7 @@ export function runSpans(job: JobInput, timings: RunTimings, result: RunResult, 
     const model = modelOf(vertex, outputs);
     spans.push({
       vertexId,
+      targetId: targetOf(job, vertexId),
       name: vertex.displayName,
       componentType: vertex.type,
       startedAt: endAt - latencyMs,
@@ -50,6 +51,7 @@ export function runSpans(job: JobInput, timings: RunTimings, result: RunResult, 
       const params = vertex.params as Record<string, unknown>;
       spans.push({
         vertexId: vertex.id,
+        targetId: targetOf(job, vertex.id),
         name: vertex.displayName,
         componentType: vertex.type,
         startedAt,
@@ -65,6 +67,8 @@ export function runSpans(job: JobInput, timings: RunTimings, result: RunResult, 
   }
   return spans;
 }
+
+const targetOf = (job: JobInput, vertexId: string): string | null => job.graph.outgoing.get(vertexId)?.[0]?.target ?? null;
 
 function inputsOf(vertex: GraphVertex, job: JobInput, result: RunResult): Record<string, unknown> {
   const inputs: Record<string, unknown> = {};

@@ -1,24 +1,17 @@
-/** A finished run as records: its trace (spans inside) and one transaction per component execution. */
-import { randomUUID } from 'node:crypto';
+/** A finished run as its trace: a span per component execution inside (each is also one of its flow's transactions). */
 import type { JobInput } from '../../../actors/job.actor.js';
 import type { SpanRecord, SpanStatus, TokenCounts, TraceRecord } from '../../../protocol/trace.schema.js';
-import type { TransactionRecord } from '../../../protocol/transaction.schema.js';
 import { isInputVertex, isOutputVertex } from '../../engine/graph.js';
 import type { RunResult } from '../../runs/run-adapter.js';
 import type { TerminalStatus } from '../../runs/run-status.js';
 import type { WatchedRun } from '../../runs/run-watch.js';
 import { runSpans, type RunTimings } from './run-spans.js';
 
-export interface RunRecords {
-  trace: TraceRecord;
-  transactions: TransactionRecord[];
-}
-
 const TRACE_STATUS: Record<TerminalStatus, SpanStatus> = { completed: 'ok', failed: 'error', timed_out: 'error', cancelled: 'unset' };
 
-export function runRecordsOf(run: WatchedRun, job: JobInput, timings: RunTimings, result: RunResult, endedAt: number): RunRecords {
+export function traceOf(run: WatchedRun, job: JobInput, timings: RunTimings, result: RunResult, endedAt: number): TraceRecord {
   const spans = runSpans(job, timings, result, endedAt);
-  const trace: TraceRecord = {
+  return {
     id: run.id,
     userId: run.userId,
     flowId: run.flowId,
@@ -32,7 +25,6 @@ export function runRecordsOf(run: WatchedRun, job: JobInput, timings: RunTimings
     tokens: totalTokens(spans),
     spans,
   };
-  return { trace, transactions: spans.map((span) => transactionOf(job, run.flowId, span)) };
 }
 
 /** The text the run was asked: its first input component's `input_value`. */
@@ -67,19 +59,4 @@ function totalTokens(spans: SpanRecord[]): TokenCounts | null {
     total.total += tokens.total;
   }
   return total;
-}
-
-function transactionOf(job: JobInput, flowId: string, span: SpanRecord): TransactionRecord {
-  const target = job.graph.outgoing.get(span.vertexId)?.[0]?.target ?? null;
-  return {
-    id: randomUUID(),
-    timestamp: new Date(span.startedAt + span.latencyMs).toISOString(),
-    vertex_id: span.vertexId,
-    target_id: target,
-    inputs: span.inputs,
-    outputs: span.outputs,
-    status: span.status === 'error' ? 'error' : 'success',
-    error: span.error,
-    flow_id: flowId,
-  };
 }
