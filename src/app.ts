@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import { ExampleFlows } from './examples/index.js';
 import { logRingOf, type Logger } from './logger.js';
 import { createMetrics } from './observability/metrics.js';
+import { otelExportFrom } from './observability/otlp-endpoint.js';
 import { ApiKeysService } from './services/api-keys.service.js';
 import { FlowRunner } from './services/flow-runner.js';
 import { FlowVersionsService } from './services/flow-versions.service.js';
@@ -49,7 +50,9 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const host = new ActorHost(store.messages, logger);
   const metrics = await createMetrics(config.PROMETHEUS_ENABLED, store);
   const records = setUpRunRecords(config, store, flows, logger);
-  const watchers: RunWatcher[] = records.recorder ? [records.recorder] : [];
+  // OpenTelemetry only when OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT is set: its packages are not even loaded otherwise.
+  const otel = await otelExportFrom(process.env, logger);
+  const watchers = [records.recorder, otel?.watcher].filter((watcher): watcher is RunWatcher => watcher !== undefined);
   const runs = new Runs(host, logger, { timeoutMs: config.JOB_TIMEOUT_SECONDS * 1000, concurrency: config.JOB_CONCURRENCY, metrics, watcher: allWatchers(watchers) });
   metrics.watchRuns(runs);
   const retention = new LogRetention(config.JOB_RETENTION_SECONDS * 1000, (now) => store.jobs.expireEvents(now), logger);
@@ -133,6 +136,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
       retention.close();
       host.close();
       await records.close();
+      await otel?.close();
       await apiKeys.flush();
       await store.close();
     },
