@@ -11,6 +11,7 @@ import { filesScenario } from './scenarios/files.js';
 import { historyScenario } from './scenarios/history.js';
 import { lifecycleScenario } from './scenarios/lifecycle.js';
 import { modelStreamScenario } from './scenarios/model-stream.js';
+import { recordsScenario } from './scenarios/records.js';
 import { runScenario } from './scenarios/run.js';
 import { streamsScenario } from './scenarios/streams.js';
 import { workflowsScenario } from './scenarios/workflows.js';
@@ -29,6 +30,7 @@ const SCENARIOS: Record<string, () => Promise<Row[]>> = {
   lifecycle: () => lifecycleScenario(),
   workflows: () => workflowsScenario(SECONDS),
   files: () => filesScenario(),
+  records: () => recordsScenario(SECONDS),
 };
 
 const wanted = process.argv.slice(2);
