@@ -45,7 +45,8 @@ export const TraceRecord = z.object({
   startedAt: z.number(),
   endedAt: z.number(),
   input: z.string().nullable(),
-  output: z.record(z.string(), z.unknown()).nullable(),
+  /** Which span's outputs are what the run answered (its last output component's), not a copy of them. */
+  outputSpan: z.number().int().nullable(),
   tokens: TokenCounts.nullable(),
   spans: z.array(SpanRecord),
 });

@@ -17,7 +17,7 @@ export function traceSummary(trace: TraceRecord): z.infer<typeof TraceSummary> {
     flowId: trace.flowId,
     sessionId: trace.sessionId,
     input: trace.input === null ? null : { input_value: trace.input },
-    output: trace.output,
+    output: trace.outputSpan === null ? null : (trace.spans[trace.outputSpan]?.outputs ?? null),
   };
 }
 

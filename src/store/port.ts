@@ -188,6 +188,7 @@ export interface ResponseRepo {
 /** Where a trace is listed: enough to filter and order a page without reading whole traces. */
 export interface TraceIndexEntry {
   id: string;
+  userId: string;
   flowId: string;
   sessionId: string;
   startedAt: number;
@@ -201,7 +202,10 @@ export interface TraceIndexEntry {
 export interface RunRecordRepo {
   /** Stores finished runs' traces (those that ended together); `expiresAt` (epoch ms): when retention may remove them. */
   put(traces: readonly TraceRecord[], expiresAt: number): Promise<void>;
-  trace(id: string): Promise<TraceRecord | undefined>;
+  /** One of the user's traces (another user's is not found). */
+  trace(userId: string, id: string): Promise<TraceRecord | undefined>;
+  /** The traces listed (a page of `traceIndex`), in that order; those gone meanwhile are left out. */
+  traces(entries: readonly TraceIndexEntry[]): Promise<TraceRecord[]>;
   /** A user's traces (of one flow), newest first. */
   traceIndex(userId: string, flowId?: string): Promise<TraceIndexEntry[]>;
   deleteTrace(trace: TraceRecord): Promise<void>;

@@ -19,7 +19,8 @@ export function recordedValue(value: unknown, depth = 0): unknown {
   if (typeof value === 'number' || typeof value === 'boolean') return value;
   if (typeof value !== 'object') return null;
   if (depth >= MAX_DEPTH) return '…';
-  if (isMessage(value)) return { text: recordedValue(value.text), sender: value.sender, sender_name: value.sender_name, session_id: value.session_id };
+  // The session is the trace's: not repeated in every message.
+  if (isMessage(value)) return { text: recordedValue(value.text), sender: value.sender, sender_name: value.sender_name };
   if (isData(value)) return recordedValue(value.data, depth + 1);
   if (isTable(value)) return value.rows.slice(0, MAX_ITEMS).map((row) => recordedValue(row, depth + 1));
   if (isLanguageModel(value)) return { provider: value.provider, model: value.model };

@@ -46,16 +46,15 @@ export class RunRecordsService {
     let index = await this.repo.traceIndex(userId, query.flowId);
     if (query.sessionId !== undefined) index = index.filter((entry) => entry.sessionId === query.sessionId);
     const start = (query.page - 1) * query.size;
-    const found = await Promise.all(index.slice(start, start + query.size).map((entry) => this.repo.trace(entry.id)));
-    const traces = found.filter((trace): trace is TraceRecord => trace !== undefined);
+    const traces = await this.repo.traces(index.slice(start, start + query.size));
     // Langflow answers at least one page, even when there is nothing.
     return { traces, total: index.length, pages: Math.max(1, Math.ceil(index.length / query.size)) };
   }
 
   async trace(userId: string, traceId: string): Promise<TraceRecord> {
     await this.recorder?.settled();
-    const trace = await this.repo.trace(traceId);
-    if (!trace || trace.userId !== userId) throw new NotFoundError('Trace not found');
+    const trace = await this.repo.trace(userId, traceId);
+    if (!trace) throw new NotFoundError('Trace not found');
     return trace;
   }
 
@@ -76,10 +75,13 @@ export class RunRecordsService {
     const entries = (await this.repo.traceIndex(userId, flowId)).reverse();
     const total = entries.reduce((sum, entry) => sum + entry.spanCount, 0);
     const items: TransactionRecord[] = [];
-    for (const { id, from, to } of pageOfSpans(entries, (page - 1) * size, size)) {
-      const trace = await this.repo.trace(id);
-      if (trace) trace.spans.slice(from, to).forEach((span, n) => items.push(transactionOf(trace, span, from + n)));
-    }
+    const wanted = pageOfSpans(entries, (page - 1) * size, size);
+    const byId = new Map(entries.map((entry) => [entry.id, entry]));
+    const traces = await this.repo.traces(wanted.map(({ id }) => byId.get(id)!));
+    traces.forEach((trace) => {
+      const { from, to } = wanted.find(({ id }) => id === trace.id)!;
+      trace.spans.slice(from, to).forEach((span, i) => items.push(transactionOf(trace, span, from + i)));
+    });
     return { items, total, page, size, pages: Math.ceil(total / size) };
   }
 

@@ -21,7 +21,7 @@ export function traceOf(run: WatchedRun, job: JobInput, timings: RunTimings, res
     startedAt: timings.startedAt,
     endedAt,
     input: inputOf(job, spans),
-    output: outputOf(job, spans),
+    outputSpan: outputSpanOf(job, spans),
     tokens: totalTokens(spans),
     spans,
   };
@@ -39,14 +39,14 @@ function inputOf(job: JobInput, spans: SpanRecord[]): string | null {
   return typeof text === 'string' ? text : null;
 }
 
-/** What the run answered: the outputs of the last output component to end, else of the last span. */
-function outputOf(job: JobInput, spans: SpanRecord[]): Record<string, unknown> | null {
-  const outputs = spans.filter((span) => {
-    const vertex = job.graph.vertices.get(span.vertexId);
-    return span.status === 'ok' && vertex !== undefined && isOutputVertex(vertex);
-  });
-  const last = outputs[outputs.length - 1] ?? spans[spans.length - 1];
-  return last && last.status === 'ok' ? last.outputs : null;
+/** What the run answered: the last output component to end, else the last span (when it did not fail). */
+function outputSpanOf(job: JobInput, spans: SpanRecord[]): number | null {
+  for (let n = spans.length - 1; n >= 0; n--) {
+    const vertex = job.graph.vertices.get(spans[n].vertexId);
+    if (spans[n].status === 'ok' && vertex !== undefined && isOutputVertex(vertex)) return n;
+  }
+  const last = spans.length - 1;
+  return last >= 0 && spans[last].status === 'ok' ? last : null;
 }
 
 function totalTokens(spans: SpanRecord[]): TokenCounts | null {

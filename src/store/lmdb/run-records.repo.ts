@@ -1,10 +1,10 @@
 /**
- * Records of what ran in LMDB. `traces` holds each trace by id (spans inside), as JSON text: written once, read
- * rarely, and V8's JSON is cheaper than msgpack for these nested values. `trace_index` lists them by
- * [userId, flowId, startedAt, id] with [sessionId, spanCount] as value, so a page of traces (or of a flow's
- * transactions, which are its traces' spans) is filtered and found from the index alone; `trace_expiry` orders
- * the traces written together by when retention may remove them (one entry per write, not per trace). Two puts per
- * run and one per write, all issued together.
+ * Records of what ran in LMDB, one put per run. `traces` holds each trace as JSON text (written once, read rarely;
+ * V8's JSON is cheaper than msgpack for these nested values) under [userId, flowId, startedAt, id, spanCount,
+ * sessionId]: a flow's traces are one range in the order they ran, so a run's record is an append near the range's
+ * end (a random run id as key made every commit touch pages all over the tree), and listings, filters by session
+ * and transaction pages read keys alone. A trace found by id is looked for among its user's keys. `trace_expiry`
+ * holds, per write, when retention may remove the traces written together.
  */
 import type { Database, RootDatabase } from 'lmdb';
 import type { TraceRecord } from '../../../protocol/trace.schema.js';
@@ -12,26 +12,25 @@ import type { RunRecordRepo, TraceIndexEntry } from '../port.js';
 import { answer } from './answer.js';
 import { HIGH, prefixRange } from './keys.js';
 
-type IndexKey = [userId: string, flowId: string, startedAt: number, traceId: string];
-type IndexValue = [sessionId: string, spanCount: number];
+type TraceKey = [userId: string, flowId: string, startedAt: number, traceId: string, spanCount: number, sessionId: string];
 type ExpiryKey = [expiresAt: number, firstTraceId: string];
 
 const done = () => undefined;
+const keyOf = (trace: TraceRecord): TraceKey => [trace.userId, trace.flowId, trace.startedAt, trace.id, trace.spans.length, trace.sessionId];
+const entryOf = (key: TraceKey): TraceIndexEntry => ({ userId: key[0], flowId: key[1], startedAt: key[2], id: key[3], spanCount: key[4], sessionId: key[5] });
+const keyOfEntry = (entry: TraceIndexEntry): TraceKey => [entry.userId, entry.flowId, entry.startedAt, entry.id, entry.spanCount, entry.sessionId];
 
 export function lmdbRunRecords(env: RootDatabase): RunRecordRepo {
-  const traces: Database<string, string> = env.openDB({ name: 'traces', encoding: 'string' });
-  const index: Database<IndexValue, IndexKey> = env.openDB({ name: 'trace_index', encoding: 'msgpack' });
-  const expiry: Database<string[], ExpiryKey> = env.openDB({ name: 'trace_expiry', encoding: 'msgpack' });
+  const traces: Database<string, TraceKey> = env.openDB({ name: 'run_traces', encoding: 'string' });
+  const expiry: Database<TraceKey[], ExpiryKey> = env.openDB({ name: 'run_trace_expiry', encoding: 'msgpack' });
 
-  const read = (id: string): TraceRecord | undefined => {
-    const text = traces.get(id);
+  const read = (key: TraceKey): TraceRecord | undefined => {
+    const text = traces.get(key);
     return text === undefined ? undefined : (JSON.parse(text) as TraceRecord);
   };
-  const indexKey = (trace: TraceRecord): IndexKey => [trace.userId, trace.flowId, trace.startedAt, trace.id];
-  /** Removes one trace and its index entry; inside a transaction (the caller's). */
-  const removeTrace = (trace: TraceRecord) => {
-    traces.remove(trace.id);
-    index.remove(indexKey(trace));
+  const find = (userId: string, id: string): TraceKey | undefined => {
+    for (const key of traces.getKeys(prefixRange(userId))) if (key[3] === id) return key;
+    return undefined;
   };
 
   return {
@@ -39,28 +38,33 @@ export function lmdbRunRecords(env: RootDatabase): RunRecordRepo {
       if (written.length === 0) return Promise.resolve();
       try {
         // Plain puts of one tick share lmdb's commit (with the messages and jobs of that moment): awaited once.
-        const writes = [expiry.put([expiresAt, written[0].id], written.map((trace) => trace.id))];
-        for (const trace of written) writes.push(traces.put(trace.id, JSON.stringify(trace)), index.put(indexKey(trace), [trace.sessionId, trace.spans.length]));
+        const keys = written.map(keyOf);
+        const writes = [expiry.put([expiresAt, written[0].id], keys)];
+        written.forEach((trace, n) => writes.push(traces.put(keys[n], JSON.stringify(trace))));
         return Promise.all(writes).then(done);
       } catch (error) {
         return Promise.reject(error as Error);
       }
     },
-    trace: (id) => answer(() => read(id)),
+    trace: (userId, id) =>
+      answer(() => {
+        const key = find(userId, id);
+        return key && read(key);
+      }),
+    traces: (entries) => answer(() => entries.map((entry) => read(keyOfEntry(entry))).filter((trace): trace is TraceRecord => trace !== undefined)),
     traceIndex: (userId, flowId) =>
       answer(() => {
         const range = flowId === undefined ? prefixRange(userId) : prefixRange(userId, flowId);
         const entries: TraceIndexEntry[] = [];
-        for (const { key, value } of index.getRange(range)) entries.push({ id: key[3], flowId: key[1], startedAt: key[2], sessionId: value[0], spanCount: value[1] });
+        for (const key of traces.getKeys(range)) entries.push(entryOf(key));
         return entries.sort((a, b) => b.startedAt - a.startedAt || (a.id < b.id ? 1 : -1));
       }),
-    deleteTrace: (trace) => env.transaction(() => removeTrace(trace)),
+    deleteTrace: (trace) => traces.remove(keyOf(trace)).then(done),
     deleteForFlow: (userId, flowId) =>
       env.transaction(() => {
         let removed = 0;
-        for (const key of index.getKeys(prefixRange(userId, flowId))) {
-          traces.remove(key[3]);
-          index.remove(key);
+        for (const key of traces.getKeys(prefixRange(userId, flowId))) {
+          traces.remove(key);
           removed++;
         }
         return removed;
@@ -70,11 +74,11 @@ export function lmdbRunRecords(env: RootDatabase): RunRecordRepo {
       if (due.length === 0) return 0;
       let removed = 0;
       await env.transaction(() => {
-        for (const { key, value: ids } of due) {
+        for (const { key, value: keys } of due) {
           expiry.remove(key);
-          for (const id of ids) {
-            const trace = read(id);
-            if (trace) removeTrace(trace);
+          for (const traceKey of keys) {
+            if (!traces.doesExist(traceKey)) continue;
+            traces.remove(traceKey);
             removed++;
           }
         }
