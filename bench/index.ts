@@ -14,6 +14,7 @@ import { historyScenario } from './scenarios/history.js';
 import { lifecycleScenario } from './scenarios/lifecycle.js';
 import { mcpScenario } from './scenarios/mcp.js';
 import { modelStreamScenario } from './scenarios/model-stream.js';
+import { recordsScenario } from './scenarios/records.js';
 import { runScenario } from './scenarios/run.js';
 import { storePgScenario } from './scenarios/store-pg.js';
 import { streamsScenario } from './scenarios/streams.js';
@@ -37,6 +38,7 @@ const SCENARIOS: Record<string, () => Promise<Row[]>> = {
   'store-pg': () => storePgScenario(SECONDS),
   mcp: () => mcpScenario(SECONDS),
   'custom-components': () => customComponentsScenario(SECONDS),
+  records: () => recordsScenario(SECONDS),
 };
 
 const wanted = process.argv.slice(2);

@@ -6,8 +6,9 @@ import { createAuthenticator } from './auth/authenticator.js';
 import { TokenSigner } from './auth/tokens.js';
 import type { Config } from './config.js';
 import { ExampleFlows } from './examples/index.js';
-import type { Logger } from './logger.js';
+import { logRingOf, type Logger } from './logger.js';
 import { createMetrics } from './observability/metrics.js';
+import { otelExportFrom } from './observability/otlp-endpoint.js';
 import { ApiKeysService } from './services/api-keys.service.js';
 import { FlowRunner } from './services/flow-runner.js';
 import { setUpCustomComponents } from './services/custom-components-setup.js';
@@ -19,6 +20,8 @@ import { VertexBuildsService } from './services/builds/vertex-builds.service.js'
 import { ResponseRuns } from './services/responses/response-runs.js';
 import { LogRetention } from './runs/log-retention.js';
 import { Runs } from './runs/run-lifecycle.js';
+import { allWatchers, type RunWatcher } from './runs/run-watch.js';
+import { setUpRunRecords } from './services/records/run-records-setup.js';
 import { CallerFiles } from './services/files/caller-files.js';
 import { FlowFilesService } from './services/files/flow-files.service.js';
 import { UserFilesService } from './services/files/user-files.service.js';
@@ -57,7 +60,11 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   projects.removeFlows = (doomed) => flows.removeAll(doomed);
   const host = new ActorHost(store.messages, logger);
   const metrics = await createMetrics(config.PROMETHEUS_ENABLED, store);
-  const runs = new Runs(host, logger, { timeoutMs: config.JOB_TIMEOUT_SECONDS * 1000, concurrency: config.JOB_CONCURRENCY, metrics });
+  const records = setUpRunRecords(config, store, flows, logger);
+  // OpenTelemetry only when OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT is set: its packages are not even loaded otherwise.
+  const otel = await otelExportFrom(process.env, logger);
+  const watchers = [records.recorder, otel?.watcher].filter((watcher): watcher is RunWatcher => watcher !== undefined);
+  const runs = new Runs(host, logger, { timeoutMs: config.JOB_TIMEOUT_SECONDS * 1000, concurrency: config.JOB_CONCURRENCY, metrics, watcher: allWatchers(watchers) });
   metrics.watchRuns(runs);
   const retention = new LogRetention(config.JOB_RETENTION_SECONDS * 1000, (now) => store.jobs.expireEvents(now), logger);
   const filesDir = resolve(config.DATA_DIR, 'files');
@@ -99,6 +106,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     await messages.deleteForFlows(doomed.map((flow) => flow.id));
     await flowFiles.deleteForFlows(doomed.map((flow) => flow.id));
     await vertexBuilds.forgetFlows(doomed.map((flow) => flow.id));
+    await records.service.forget(doomed);
   };
   users.onCreated = async (user) => {
     await projects.ensureDefault(user.id);
@@ -118,6 +126,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     if (recovered.requeued + recovered.interrupted > 0) logger.info(recovered, 'runs left unfinished by the last process recovered');
   } else logger.info('other instances share the store: the runs it holds unfinished are not recovered by this one');
   await retention.sweep();
+  await records.retention.sweep();
   const services: Services = {
     config,
     logger,
@@ -138,6 +147,8 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     retention,
     variables,
     messages,
+    logRing: config.ENABLE_LOG_RETRIEVAL ? logRingOf(logger) : undefined,
+    records: records.service,
     userFiles,
     flowFiles,
     moduleWarmUp,
@@ -158,6 +169,8 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
       retention.close();
       host.close();
       customComponents.close();
+      await records.close();
+      await otel?.close();
       await apiKeys.flush();
       await store.close();
     },

@@ -93,6 +93,14 @@ export const ConfigSchema = z.object({
   CUSTOM_COMPONENT_READ_FILES: bool(false),
   /** Serves GET /metrics in Prometheus's text format (Langflow's LANGFLOW_PROMETHEUS_ENABLED); off, nothing is counted. */
   PROMETHEUS_ENABLED: bool(false),
+  /** Keeps a trace (a span per component) and transactions of every run, for /api/v1/monitor/traces and transactions. */
+  TRACES_ENABLED: bool(true),
+  /** How long traces and transactions are kept. */
+  TRACE_RETENTION_DAYS: z.coerce.number().positive().default(7),
+  /** Serves the service's recent log lines at /logs and /logs-stream (superuser only), as Langflow's setting. */
+  ENABLE_LOG_RETRIEVAL: bool(false),
+  /** Log lines kept in memory for /logs. */
+  LOG_RETRIEVER_BUFFER_SIZE: z.coerce.number().int().positive().max(1_000_000).default(10_000),
 });
 
 export type Config = z.output<typeof ConfigSchema>;

@@ -7,10 +7,13 @@ import { docsRoutes } from './docs/docs.routes.js';
 import { flowVersionsRoutes } from './flows/flow-versions.routes.js';
 import { flowsRoutes } from './flows/flows.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { logsRoutes } from './logs/logs.routes.js';
 import { metaRoutes } from './meta/meta.routes.js';
 import { mcpProjectRoutes } from './mcp/mcp-project.routes.js';
 import { mcpTransportRoutes } from './mcp/mcp-transport.routes.js';
 import { messagesRoutes } from './monitor/messages.routes.js';
+import { tracesRoutes } from './monitor/traces.routes.js';
+import { transactionsRoutes } from './monitor/transactions.routes.js';
 import { metricsRoutes } from './metrics/metrics.routes.js';
 import { projectsRoutes } from './projects/projects.routes.js';
 import { responsesRoutes } from './responses/responses.routes.js';
@@ -50,6 +53,8 @@ export function buildRoutes(services: Services): Route[] {
     ...profilePicturesRoutes(),
     ...userFilesRoutes(services),
     ...messagesRoutes(services),
+    ...tracesRoutes(services),
+    ...transactionsRoutes(services),
     ...webhookRoutes(services),
     ...flowBuildRoutes(services),
     ...publicBuildRoutes(services),
@@ -60,6 +65,8 @@ export function buildRoutes(services: Services): Route[] {
     ...validateRoutes(services),
     ...customComponentRoutes(services),
     ...storeRoutes(services),
+    // Only when FLOWSVC_ENABLE_LOG_RETRIEVAL is on: off, /logs is a 404 like any path not served.
+    ...(services.logRing ? logsRoutes(services.logRing) : []),
     // The developer API (v2 workflows) does not exist at all when disabled: 404, as Langflow documents.
     ...(services.config.DEVELOPER_API_ENABLED ? workflowsRoutes(services) : []),
   ];

@@ -1,7 +1,7 @@
 /** The `flowsvc` command: serve, api-key create, run. Exit status 2 is a usage mistake, told on one line. */
 import { AppError } from '../errors/index.js';
 import { ConfigError, loadConfig } from '../config.js';
-import { createLogger } from '../logger.js';
+import { createLogger, serviceLogger } from '../logger.js';
 import { parseCommandArgs, UsageError } from './cli-args.js';
 import { runCommand } from './cli-run.js';
 import { API_KEY_USAGE, SERVE_USAGE, USAGE } from './cli-usage.js';
@@ -53,7 +53,7 @@ async function serve(args: string[]): Promise<void> {
   const { startService } = await import('./server.js');
   const started = performance.now();
   const config = loadConfig();
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = serviceLogger(config);
   const service = await startService(config, logger);
   logger.info({ url: service.url, server: service.adapter, ms: Math.round(performance.now() - started) }, 'flowsvc listening');
   const lines = [`flowsvc listening on ${service.url} (data in ${config.DATA_DIR})`];

@@ -17,6 +17,8 @@ export interface GracefulStop {
 }
 
 export async function stopGracefully(edge: EdgeServer, services: Services, logger: Logger, graceMs: number, cutShort?: Promise<unknown>): Promise<GracefulStop> {
+  // Log streams never end on their own: they must not hold the drain up.
+  services.logRing?.endFollowers();
   const edgeDrained = edge.drain();
   // MCP sessions keep streams open for notifications: they close as their calls finish, or the drain never ends.
   services.mcp.drain();

@@ -7,6 +7,7 @@ import type { RunAdapter, RunStart } from './run-adapter.js';
 import type { CancelReason, RunFailure } from './run-failure.js';
 import type { EventLog } from './event-log.port.js';
 import { RunLog } from './run-log.js';
+import type { RunWatch } from './run-watch.js';
 import { advance, type RunStatus } from './run-status.js';
 
 export class LiveRun<A> {
@@ -21,6 +22,8 @@ export class LiveRun<A> {
   stoppedFor: RunFailure | undefined;
   /** The execution, once started. */
   hosted: HostedRun | undefined;
+  /** Its watchers (records, export), once it executes. */
+  watch: RunWatch | undefined;
   /** Settle `answer`: for the lifecycle only. */
   resolve!: (answer: A) => void;
   reject!: (error: unknown) => void;

@@ -6,7 +6,6 @@
  */
 import type { ActorHost } from '../../actors/actor-host.js';
 import type { JobInput } from '../../actors/job.actor.js';
-import type { RunEvent } from '../engine/events.js';
 import type { Logger } from '../logger.js';
 import { NO_METRICS, type ActiveRunCounts, type Metrics } from '../observability/metrics.js';
 import { LiveRun } from './live-run.js';
@@ -17,6 +16,8 @@ import { asError, type CancelReason, type RunFailure } from './run-failure.js';
 import { hostedResult, notRun } from './run-result.js';
 import { Deadlines } from './deadlines.js';
 import { RunQueue, type JobQueue } from './run-queue.js';
+import { emitterFor } from './run-emitter.js';
+import type { RunWatcher } from './run-watch.js';
 import { isTerminal, type RunStatus } from './run-status.js';
 
 export interface RunsOptions {
@@ -26,6 +27,8 @@ export interface RunsOptions {
   concurrency: number;
   /** Counts each run's final status (default: not counted). */
   metrics?: Pick<Metrics, 'runEnded'>;
+  /** Follows every run that executes (records of what ran, OpenTelemetry export); see run-watch.ts. */
+  watcher?: RunWatcher;
 }
 
 export class Runs {
@@ -36,6 +39,7 @@ export class Runs {
   /** Set at shutdown: nothing more is recorded (runs cut off are recovered at the next start). */
   private closed = false;
   private readonly metrics: Pick<Metrics, 'runEnded'>;
+  private readonly watcher: RunWatcher | undefined;
 
   constructor(
     private readonly host: ActorHost,
@@ -43,6 +47,7 @@ export class Runs {
     options: RunsOptions,
   ) {
     this.metrics = options.metrics ?? NO_METRICS;
+    this.watcher = options.watcher;
     this.queue = new RunQueue(options.concurrency, ({ run, job }) => this.execute(run, job));
     const timedOut: RunFailure = { kind: 'timed_out', timeoutMs: options.timeoutMs };
     this.deadlines = new Deadlines(options.timeoutMs, (run) => this.stop(run, timedOut));
@@ -167,23 +172,13 @@ export class Runs {
 
   private launch<A>(run: LiveRun<A>, job: JobInput): Promise<void> | undefined {
     if (this.closed) return undefined;
-    run.hosted = this.host.run(job, this.emitter(run));
+    run.watch = this.watcher?.begin(run, job);
+    run.hosted = this.host.run(job, emitterFor(run));
     this.deadlines.add(run);
     return run.hosted.result.then(
       (hosted) => this.settle(run, hostedResult(hosted, run.stoppedFor)),
       (error: unknown) => this.settle(run, notRun({ kind: 'crash', error: asError(error) })),
     );
-  }
-
-  /** Where the engine's events go: the adapter's log entries, or nowhere (a run nobody watches). */
-  private emitter<A>(run: LiveRun<A>): (event: RunEvent) => void {
-    const { log } = run;
-    const toEntry = run.adapter.event;
-    if (!log || !toEntry) return ignore;
-    return (event) => {
-      const entry = toEntry(event);
-      if (entry) log.append(entry.event, entry.data);
-    };
   }
 
   private cancel(run: LiveRun<any>, reason: CancelReason): void {
@@ -211,6 +206,7 @@ export class Runs {
     this.deadlines.remove(run);
     run.moveTo(result.status);
     this.metrics.runEnded(result.status);
+    run.watch?.end(result);
     const { adapter } = run;
     let answer: A;
     try {
@@ -245,5 +241,3 @@ export class Runs {
     run.log?.end();
   }
 }
-
-const ignore = () => {};

@@ -9,6 +9,7 @@ import type { Config } from '../config.js';
 import type { CustomComponents } from '../components/custom/custom-components.js';
 import type { ExampleFlows } from '../examples/index.js';
 import type { Logger } from '../logger.js';
+import type { LogRing } from '../observability/log-ring.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { LogRetention } from '../runs/log-retention.js';
 import type { Runs } from '../runs/run-lifecycle.js';
@@ -24,6 +25,7 @@ import type { MessagesService } from './messages.service.js';
 import type { ModuleWarmUp } from './module-warm-up.js';
 import type { ProjectsService } from './projects.service.js';
 import type { ResponseRuns } from './responses/response-runs.js';
+import type { RunRecordsService } from './records/run-records.service.js';
 import type { UsersService } from './users.service.js';
 import type { VariablesService } from './variables.service.js';
 import type { FlowFilesService } from './files/flow-files.service.js';
@@ -57,6 +59,10 @@ export interface Services {
   retention: LogRetention;
   variables: VariablesService;
   messages: MessagesService;
+  /** The service's recent log lines, when FLOWSVC_ENABLE_LOG_RETRIEVAL is on (served at /logs). */
+  logRing?: LogRing;
+  /** Records of what ran: traces and transactions. */
+  records: RunRecordsService;
   /** v2 files: each user's uploads. */
   userFiles: UserFilesService;
   /** v1 files: each flow's uploads. */

@@ -14,6 +14,7 @@ import type { JobEvent, JobRecord } from '../../protocol/job.schema.js';
 import type { MessageRecord } from '../../protocol/message.schema.js';
 import type { ProjectRecord } from '../../protocol/project.schema.js';
 import type { StoredResponse } from '../../protocol/responses.schema.js';
+import type { TraceRecord } from '../../protocol/trace.schema.js';
 import type { UserRecord } from '../../protocol/user.schema.js';
 import type { VariableRecord } from '../../protocol/variable.schema.js';
 
@@ -197,6 +198,36 @@ export interface VertexBuildRepo {
   deleteByFlow(flowId: string): Promise<void>;
 }
 
+/** Where a trace is listed: enough to filter and order a page without reading whole traces. */
+export interface TraceIndexEntry {
+  id: string;
+  userId: string;
+  flowId: string;
+  sessionId: string;
+  startedAt: number;
+  spanCount: number;
+}
+
+/**
+ * Records of what ran: a trace per run, its spans inside (a flow's transactions are its traces' spans). Writes are
+ * plain puts issued together (one commit shared with the messages and jobs of that moment), never awaited by a reply.
+ */
+export interface RunRecordRepo {
+  /** Stores finished runs' traces (those that ended together); `expiresAt` (epoch ms): when retention may remove them. */
+  put(traces: readonly TraceRecord[], expiresAt: number): Promise<void>;
+  /** One of the user's traces (another user's is not found). */
+  trace(userId: string, id: string): Promise<TraceRecord | undefined>;
+  /** The traces listed (a page of `traceIndex`), in that order; those gone meanwhile are left out. */
+  traces(entries: readonly TraceIndexEntry[]): Promise<TraceRecord[]>;
+  /** A user's traces (of one flow), newest first. */
+  traceIndex(userId: string, flowId?: string): Promise<TraceIndexEntry[]>;
+  deleteTrace(trace: TraceRecord): Promise<void>;
+  /** Removes every trace of a user's flow; returns how many went. */
+  deleteForFlow(userId: string, flowId: string): Promise<number>;
+  /** Removes the records that expired before `now`; returns how many traces went. */
+  expire(now: number): Promise<number>;
+}
+
 /** Small named values the service keeps for itself (the generated secret key, schema version). */
 export interface SettingsRepo {
   get(name: string): Promise<string | undefined>;
@@ -220,6 +251,7 @@ export interface Store {
   jobs: JobRepo;
   responses: ResponseRepo;
   vertexBuilds: VertexBuildRepo;
+  runRecords: RunRecordRepo;
   settings: SettingsRepo;
   /**
    * Whether no other process was using the store when this one opened it: the runs it holds unfinished were then

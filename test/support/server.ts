@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, type ConfigInput } from '../../src/config.js';
-import { createLogger } from '../../src/logger.js';
+import { serviceLogger } from '../../src/logger.js';
 import { startService, type RunningService } from '../../src/main/server.js';
 
 export const TEST_API_KEY = 'sk-test-key-for-the-suite-0123456789abcdefghij';
@@ -22,7 +22,8 @@ export async function startTestServer(overrides: ConfigInput = {}, dataDir?: str
   // FLOWSVC_TEST_HTTP_SERVER runs a test file on one adapter (test/edge-on-*.test.ts); unset, the default (auto).
   const adapter = process.env.FLOWSVC_TEST_HTTP_SERVER ?? 'auto';
   const config = loadConfig({}, { PORT: '0', DATA_DIR: dir, LOG_LEVEL: 'silent', API_KEY: TEST_API_KEY, SUPERUSER_PASSWORD: 'test-password', HTTP_SERVER: adapter, ...overrides });
-  const service = await startService(config, createLogger(config.LOG_LEVEL));
+  // Lines kept for /logs (FLOWSVC_ENABLE_LOG_RETRIEVAL) go to the ring only, not into the test's output.
+  const service = await startService(config, serviceLogger(config, false));
   let stopped = false;
   const stop = async () => {
     if (stopped) return;

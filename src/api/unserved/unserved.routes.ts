@@ -10,9 +10,6 @@ import { Router } from '../../edge/router.js';
 type Row = readonly [HttpMethod, string];
 
 const ROWS: readonly Row[] = [
-  // Monitor records (spec 2.12).
-  ['GET', '/api/v1/monitor/transactions'],
-  ['GET', '/api/v1/monitor/traces'],
   // Voice (spec 4.7): the WebSocket paths answer a plain request too.
   ['GET', '/api/v1/voice/ws/flow_tts/:flow_id'],
   ['GET', '/api/v1/voice/ws/flow_tts/:flow_id/:session_id'],

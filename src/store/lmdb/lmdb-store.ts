@@ -12,6 +12,7 @@ import { lmdbJobs } from './jobs.repo.js';
 import { lmdbMessages } from './messages.repo.js';
 import { lmdbProjects } from './projects.repo.js';
 import { lmdbResponses } from './responses.repo.js';
+import { lmdbRunRecords } from './run-records.repo.js';
 import { lmdbUsers } from './users.repo.js';
 import { lmdbVariables } from './variables.repo.js';
 import { lmdbFiles } from './files.repo.js';
@@ -58,6 +59,7 @@ export function openLmdbStore(dataDir: string, sync: StoreSync = 'full'): Store 
     jobs: lmdbJobs(env),
     responses: lmdbResponses(env),
     vertexBuilds: lmdbVertexBuilds(env),
+    runRecords: lmdbRunRecords(env),
     settings: {
       get: (name) => answer(() => settings.get(name)),
       put: async (name, value) => {

@@ -81,4 +81,16 @@ CREATE TABLE vertex_builds (seq bigserial PRIMARY KEY, flow_id text NOT NULL, ve
 CREATE INDEX vertex_builds_vertex ON vertex_builds (flow_id, vertex_id, seq);
 `,
   },
+  {
+    version: 3,
+    name: 'run traces',
+    sql: `
+CREATE TABLE run_traces (
+  id text PRIMARY KEY, user_id text NOT NULL, flow_id text NOT NULL, session_id text NOT NULL, started_at bigint NOT NULL,
+  span_count int NOT NULL, expires_at bigint NOT NULL, doc text NOT NULL
+);
+CREATE INDEX run_traces_listing ON run_traces (user_id, flow_id, started_at DESC);
+CREATE INDEX run_traces_expiry ON run_traces (expires_at);
+`,
+  },
 ];

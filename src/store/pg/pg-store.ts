@@ -17,6 +17,7 @@ import { migrate } from './migrate.js';
 import { DatabaseUnreachableError, isConnectFailure } from './unreachable.error.js';
 import { pgProjects } from './projects.repo.js';
 import { pgResponses } from './responses.repo.js';
+import { pgRunRecords } from './run-records.repo.js';
 import { pgSettings } from './settings.repo.js';
 import { pgUsers } from './users.repo.js';
 import { pgVariables } from './variables.repo.js';
@@ -83,6 +84,7 @@ export async function openPgStore({ url, schema = 'public', poolSize = 10, onIdl
     jobs,
     responses,
     vertexBuilds: pgVertexBuilds(pool),
+    runRecords: pgRunRecords(pool),
     settings: pgSettings(pool),
     openedAlone: () => Promise.resolve(instance.alone),
     ...storeLife(writeAndReadBack, async () => {

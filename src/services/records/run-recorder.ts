@@ -1,0 +1,90 @@
+/**
+ * Records every run that executes (a RunWatcher: entry points do nothing for it). On the run path it only notes
+ * when each vertex ended; once the run ends it is queued, and the queue is turned into traces a
+ * turn later, every run ended meanwhile written in one go (plain puts sharing one commit with the messages and jobs
+ * of that moment). Nothing here is awaited by a reply; reads wait for `settled()`, so a caller who got an answer
+ * then reads the records sees its run.
+ */
+import type { JobInput } from '../../../actors/job.actor.js';
+import type { TraceRecord } from '../../../protocol/trace.schema.js';
+import type { Logger } from '../../logger.js';
+import type { RunResult } from '../../runs/run-adapter.js';
+import type { RunWatch, RunWatcher, WatchedRun } from '../../runs/run-watch.js';
+import type { RunRecordRepo } from '../../store/port.js';
+import { traceOf } from './trace-of.js';
+import { TimingWatch } from './timing-watch.js';
+
+interface Ended {
+  watch: RecordingWatch;
+  result: RunResult;
+  endedAt: number;
+}
+
+/** One run being recorded: what it needs kept until it ends. A class: one small object per run, no closures. */
+class RecordingWatch extends TimingWatch {
+  constructor(
+    private readonly recorder: RunRecorder,
+    run: WatchedRun,
+    job: JobInput,
+  ) {
+    super(run, job);
+  }
+
+  end(result: RunResult): void {
+    this.recorder.ended({ watch: this, result, endedAt: Date.now() });
+  }
+}
+
+export class RunRecorder implements RunWatcher {
+  private queue: Ended[] = [];
+  private scheduled = false;
+  private readonly writing = new Set<Promise<void>>();
+
+  constructor(
+    private readonly repo: RunRecordRepo,
+    /** When records written now may be removed (epoch ms). */
+    private readonly expiresAt: () => number,
+    private readonly logger: Logger,
+  ) {}
+
+  begin(run: WatchedRun, job: JobInput): RunWatch {
+    return new RecordingWatch(this, run, job);
+  }
+
+  ended(ended: Ended): void {
+    this.queue.push(ended);
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(flushOf, this);
+  }
+
+  /** Writes every run queued: the puts are issued together, in one turn. */
+  flush(): void {
+    this.scheduled = false;
+    const queued = this.queue;
+    if (queued.length === 0) return;
+    this.queue = [];
+    const traces: TraceRecord[] = [];
+    for (const { watch, result, endedAt } of queued) {
+      try {
+        traces.push(traceOf(watch.run, watch.job, watch.timings, result, endedAt));
+      } catch (err) {
+        this.logger.error({ err, runId: watch.run.id }, 'run records could not be built');
+      }
+    }
+    const written = this.repo.put(traces, this.expiresAt()).catch((err: unknown) => this.logger.error({ err }, 'run records could not be written'));
+    this.writing.add(written);
+    void written.finally(() => this.writing.delete(written));
+  }
+
+  /** Resolves once every run that ended so far is written (or failed to be). */
+  async settled(): Promise<void> {
+    while (this.queue.length > 0 || this.writing.size > 0) {
+      this.flush();
+      await Promise.all(this.writing);
+    }
+  }
+}
+
+// One shared function for the turn's flush (setImmediate passes the recorder), not a bound closure.
+const flushOf = (recorder: RunRecorder) => recorder.flush();

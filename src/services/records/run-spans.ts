@@ -1,0 +1,99 @@
+/**
+ * A run's spans, one per component execution, from what the lifecycle already has: the graph, the request's field
+ * values, each vertex's outputs and duration, and the moment each vertex's end_vertex event was seen. Inputs are
+ * what reached the vertex along edges plus what the request set on it (password fields left out: a run's request
+ * may carry keys); model spans name their model and carry the usage their call reported.
+ */
+import type { JobInput } from '../../../actors/job.actor.js';
+import type { SpanRecord, TokenCounts } from '../../../protocol/trace.schema.js';
+import type { GraphVertex } from '../../engine/graph.js';
+import type { RunResult } from '../../runs/run-adapter.js';
+import { isLanguageModel } from '../../values/language-model.js';
+import { isMessage } from '../../values/message.js';
+import { recordedFields, recordedValue } from './recorded-value.js';
+
+/** When each vertex ended (epoch ms), in the order they did, and when the run started executing. */
+export interface RunTimings {
+  startedAt: number;
+  ends: Map<string, number>;
+}
+
+export function runSpans(job: JobInput, timings: RunTimings, result: RunResult, endedAt: number): SpanRecord[] {
+  const spans: SpanRecord[] = [];
+  for (const [vertexId, endAt] of timings.ends) {
+    const vertex = job.graph.vertices.get(vertexId);
+    if (!vertex) continue;
+    const outputs = result.results.get(vertexId) ?? {};
+    const latencyMs = result.durations.get(vertexId) ?? 0;
+    const model = modelOf(vertex, outputs);
+    spans.push({
+      vertexId,
+      targetId: targetOf(job, vertexId),
+      name: vertex.displayName,
+      componentType: vertex.type,
+      startedAt: endAt - latencyMs,
+      latencyMs,
+      status: 'ok',
+      inputs: inputsOf(vertex, job, result),
+      outputs: recordedFields(outputs),
+      error: null,
+      model: model.name,
+      tokens: model.tokens,
+    });
+  }
+  const failure = result.failure;
+  if (failure?.kind === 'component') {
+    const vertex = job.graph.vertices.get(failure.vertexId);
+    if (vertex) {
+      // The failed vertex reported no duration: it started once the last of its sources ended.
+      const sources = (job.graph.incoming.get(vertex.id) ?? []).map((edge) => timings.ends.get(edge.source) ?? timings.startedAt);
+      const startedAt = Math.max(timings.startedAt, ...sources);
+      const params = vertex.params as Record<string, unknown>;
+      spans.push({
+        vertexId: vertex.id,
+        targetId: targetOf(job, vertex.id),
+        name: vertex.displayName,
+        componentType: vertex.type,
+        startedAt,
+        latencyMs: Math.max(0, endedAt - startedAt),
+        status: 'error',
+        inputs: inputsOf(vertex, job, result),
+        outputs: {},
+        error: failure.error.message,
+        model: typeof params.model_name === 'string' ? params.model_name : null,
+        tokens: null,
+      });
+    }
+  }
+  return spans;
+}
+
+const targetOf = (job: JobInput, vertexId: string): string | null => job.graph.outgoing.get(vertexId)?.[0]?.target ?? null;
+
+function inputsOf(vertex: GraphVertex, job: JobInput, result: RunResult): Record<string, unknown> {
+  const inputs: Record<string, unknown> = {};
+  const fields = vertex.component.fields;
+  for (const [field, value] of Object.entries(job.overrides.get(vertex.id) ?? {})) {
+    if (fields[field]?.password) continue;
+    inputs[field] = recordedValue(value);
+  }
+  for (const edge of job.graph.incoming.get(vertex.id) ?? []) {
+    const value = result.results.get(edge.source)?.[edge.sourceOutput];
+    if (value !== undefined) inputs[edge.targetField] = recordedValue(value);
+  }
+  return inputs;
+}
+
+/** The model a vertex called and its usage: from the reply it made itself, or the model value it built. */
+function modelOf(vertex: GraphVertex, outputs: Record<string, unknown>): { name: string | null; tokens: TokenCounts | null } {
+  let name: string | null = null;
+  let tokens: TokenCounts | null = null;
+  for (const value of Object.values(outputs)) {
+    if (isLanguageModel(value)) name ??= value.model;
+    if (!isMessage(value) || value.properties.source?.id !== vertex.id) continue;
+    const usage = value.properties.usage;
+    if (usage) tokens = { input: usage.prompt_tokens, output: usage.completion_tokens, total: usage.total_tokens };
+    if (usage || value.properties.source.source) name ??= value.properties.source.source ?? null;
+  }
+  return { name, tokens };
+}
