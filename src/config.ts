@@ -1,6 +1,7 @@
 /** Service configuration: the FLOWSVC_* environment, parsed once with zod. */
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
+import { SttProviderName, TtsProviderName } from '../protocol/voice.schema.js';
 
 const bool = (fallback: boolean) =>
   z
@@ -70,6 +71,10 @@ export const ConfigSchema = z.object({
   STORE_SYNC: z.enum(['full', 'nometa', 'off']).default('full'),
   /** Serves GET /metrics in Prometheus's text format (Langflow's LANGFLOW_PROMETHEUS_ENABLED); off, nothing is counted. */
   PROMETHEUS_ENABLED: bool(false),
+  /** The voice WebSocket's speech-to-text provider unless the user picks one (`voice.settings`). */
+  VOICE_STT: SttProviderName.default('openai-realtime'),
+  /** The voice WebSocket's text-to-speech provider unless the user picks one. */
+  VOICE_TTS: TtsProviderName.default('openai'),
 });
 
 export type Config = z.output<typeof ConfigSchema>;

@@ -21,6 +21,9 @@ import { userFilesRoutes } from './files/user-files.routes.js';
 import { webhookRoutes } from './webhook/webhook.routes.js';
 import { workflowsRoutes } from './workflows/workflows.routes.js';
 import { unservedRoutes } from './unserved/unserved.routes.js';
+import type { SocketRoute } from '../edge/socket-route.js';
+import { voiceRoutes } from './voice/voice.routes.js';
+import { voiceSocketRoutes } from './voice/voice.sockets.js';
 
 export function buildRoutes(services: Services): Route[] {
   const routes: Route[] = [
@@ -42,6 +45,7 @@ export function buildRoutes(services: Services): Route[] {
     ...userFilesRoutes(services),
     ...messagesRoutes(services),
     ...webhookRoutes(services),
+    ...voiceRoutes(services),
     // The developer API (v2 workflows) does not exist at all when disabled: 404, as Langflow documents.
     ...(services.config.DEVELOPER_API_ENABLED ? workflowsRoutes(services) : []),
   ];
@@ -49,4 +53,9 @@ export function buildRoutes(services: Services): Route[] {
   // Last: a spec route not served yet answers 501 rather than 404.
   routes.push(...unservedRoutes(routes));
   return routes;
+}
+
+/** The WebSocket routes, served beside the route table on the same port by either adapter. */
+export function buildSocketRoutes(services: Services): SocketRoute[] {
+  return [...voiceSocketRoutes(services)];
 }

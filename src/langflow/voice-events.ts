@@ -1,0 +1,36 @@
+/**
+ * Langflow's flow_tts frames, server side: a run's events wrapped as `flow.build.progress` (until the build
+ * events land, the run stream's own `{event, data}` entries), the answer's text read from them, and the error
+ * events with Langflow's codes (`langflow_auth`, `api_key_missing` with its `key_name`).
+ */
+import type { ServerFrame, VoiceErrorCode } from '../../protocol/voice.schema.js';
+import type { RunEvent } from '../engine/events.js';
+import { runStreamEntry } from './run-stream.js';
+
+/** The entry a voice turn's run logs for an engine event (the run stream's vocabulary). */
+export const voiceProgressEntry = (event: RunEvent) => runStreamEntry(event);
+
+export function progressFrame(event: string, data: unknown): ServerFrame {
+  return { type: 'flow.build.progress', data: { event, data } };
+}
+
+/** What a progress entry adds to the spoken answer: a token of the answer, or a whole answer message. */
+export type AnswerPiece = { kind: 'token'; messageId: string; text: string } | { kind: 'message'; messageId: string; text: string };
+
+export function answerPiece(event: string, data: unknown): AnswerPiece | undefined {
+  const record = data as { id?: unknown; chunk?: unknown; text?: unknown; sender?: unknown };
+  if (event === 'token' && typeof record.chunk === 'string') return { kind: 'token', messageId: String(record.id ?? ''), text: record.chunk };
+  // The flow's answer is the machine's message; the user's own (the transcript, stored by Chat Input) is not spoken.
+  if (event === 'add_message' && record.sender === 'Machine' && typeof record.text === 'string') return { kind: 'message', messageId: String(record.id ?? ''), text: record.text };
+  return undefined;
+}
+
+export const VOICE_MESSAGES = {
+  auth: 'Authentication failed: send an API key (x-api-key query parameter or header) or an access token (token query parameter, bearer header or access_token_lf cookie).',
+  flowNotFound: 'Flow not found',
+  keyMissing: (name: string) => `${name} is not set: store it as a global variable or send it as a request global variable.`,
+} as const;
+
+export function errorFrame(code: VoiceErrorCode, message: string, keyName?: string): ServerFrame {
+  return keyName ? { type: 'error', code, key_name: keyName, message } : { type: 'error', code, message };
+}
