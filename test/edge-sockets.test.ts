@@ -84,6 +84,9 @@ for (const adapter of adapters) {
 
     t.test('HTTP still answers on the same port, and an unknown socket path is refused', async (t) => {
       t.same(await (await fetch(`http://127.0.0.1:${edge.port}/ping`, { headers: { connection: 'close' } })).json(), { pong: true });
+      const plain = await fetch(`http://127.0.0.1:${edge.port}/ws/echo/kitchen`, { headers: { connection: 'close' } });
+      t.equal(plain.status, 404, 'a plain request to a socket path goes to the route table (no HTTP route there)');
+      await plain.arrayBuffer();
       const ws = new WebSocket(`${url}/ws/nowhere`);
       const status = await new Promise<number>((resolve) => ws.once('unexpected-response', (req, res) => {
         // With this listener, `ws` leaves ending the refused request to the caller.

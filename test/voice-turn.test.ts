@@ -3,11 +3,16 @@
  * realtime transcription, OpenAI speech) played by local fakes, a real flow run against the local model server.
  */
 import t from 'tap';
+import { uwsIsNative } from '../src/edge/uws-native.js';
 import { chatModelFlow, openaiModelTemplate } from './support/model-flows.js';
 import { flowId, startVoiceStack, VoiceClient } from './support/voice-stack.js';
 
-t.test('one full turn: transcript, the run, the answer spoken sentence by sentence, then done, in order', async (t) => {
-  const stack = await startVoiceStack();
+// Both edge adapters serve the socket (uWS only where its native build loads).
+const adapters = uwsIsNative ? ['node', 'uws'] : ['node'];
+
+for (const adapter of adapters) t.test(`one full turn on ${adapter}: transcript, the run, the answer spoken sentence by sentence, then done, in order`, async (t) => {
+  const stack = await startVoiceStack({ config: { HTTP_SERVER: adapter } });
+  t.equal(stack.server.adapter, adapter);
   t.teardown(() => stack.close());
   const id = await flowId(stack, chatModelFlow('Voice chat', 'LanguageModelComponent', openaiModelTemplate()));
   stack.transcription.script.push('what is the weather');

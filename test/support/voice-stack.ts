@@ -8,7 +8,7 @@ import type { ConfigInput } from '../../src/config.js';
 import { FakeSpeech } from './fake-speech.js';
 import { FakeTranscription } from './fake-transcription.js';
 import { createFlow } from './flow-helpers.js';
-import { HEADER_KEY } from './model-flows.js';
+import { chatModelFlow, HEADER_KEY, openaiModelTemplate } from './model-flows.js';
 import { startModelServer, type ModelServer } from './model-server.js';
 import { startTestServer, type TestServer } from './server.js';
 import { silence, tone } from './audio-tone.js';
@@ -122,4 +122,17 @@ export class VoiceClient {
     await client.opened;
     return client;
   }
+}
+
+/** A stack, a flow (a chat model flow unless given) and a client on it, all closed when the test ends. */
+export async function voiceSession(
+  t: { teardown(fn: () => unknown): void },
+  options: { flow?: Record<string, unknown>; config?: ConfigInput; path?: string } = {},
+): Promise<{ stack: VoiceStack; id: string; client: VoiceClient }> {
+  const stack = await startVoiceStack({ config: options.config });
+  t.teardown(() => stack.close());
+  const id = await flowId(stack, options.flow ?? chatModelFlow('Voice chat', 'LanguageModelComponent', openaiModelTemplate()));
+  const client = await VoiceClient.open(`${stack.voiceUrl}/${id}${options.path ?? ''}?x-api-key=${stack.server.apiKey}`);
+  t.teardown(() => client.close());
+  return { stack, id, client };
 }

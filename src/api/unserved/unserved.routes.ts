@@ -47,10 +47,6 @@ const ROWS: readonly Row[] = [
   ['POST', '/api/v1/custom_component/update'],
   ['POST', '/api/v1/validate/code'],
   ['POST', '/api/v1/validate/prompt'],
-  // Voice (spec 4.7): the WebSocket paths answer a plain request too.
-  ['GET', '/api/v1/voice/ws/flow_tts/:flow_id'],
-  ['GET', '/api/v1/voice/ws/flow_tts/:flow_id/:session_id'],
-  ['GET', '/api/v1/voice/elevenlabs/voice_ids'],
   // The deprecated component store (spec 4.7).
   ['GET', '/api/v1/store/check'],
   ['GET', '/api/v1/store/check/api_key'],

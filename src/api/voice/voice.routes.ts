@@ -1,5 +1,9 @@
-/** GET /api/v1/voice/elevenlabs/voice_ids: the voices of the user's ElevenLabs account, as Langflow lists them. */
+/**
+ * GET /api/v1/voice/elevenlabs/voice_ids: the voices of the user's ElevenLabs account, as Langflow lists them. A
+ * plain request to a voice WebSocket path is told to upgrade (426) rather than left to a 404.
+ */
 import { ElevenLabsVoices } from '../../../protocol/voice.schema.js';
+import { Reply } from '../../edge/reply.js';
 import { defineRoute, type Route } from '../../edge/route.js';
 import type { Services } from '../../services/services.js';
 import { elevenLabsVoices } from '../../services/voice/providers/elevenlabs-tts.js';
@@ -8,7 +12,18 @@ import { headerVariables } from '../run/global-vars.js';
 
 export function voiceRoutes(services: Services): Route[] {
   const key = voiceKeyResolver(services.variables, services.config);
+  const upgradeRequired = (path: string) =>
+    defineRoute({
+      method: 'GET',
+      path,
+      summary: 'A WebSocket: speak with a flow (connect with an Upgrade request; frames in the voice protocol)',
+      tags: ['Voice'],
+      auth: 'none',
+      handler: () => Reply.json({ detail: 'This path is a WebSocket: connect with an Upgrade request' }, 426, { upgrade: 'websocket' }),
+    });
   return [
+    upgradeRequired('/api/v1/voice/ws/flow_tts/:flow_id'),
+    upgradeRequired('/api/v1/voice/ws/flow_tts/:flow_id/:session_id'),
     defineRoute({
       method: 'GET',
       path: '/api/v1/voice/elevenlabs/voice_ids',
