@@ -13,6 +13,7 @@ import { lifecycleScenario } from './scenarios/lifecycle.js';
 import { modelStreamScenario } from './scenarios/model-stream.js';
 import { runScenario } from './scenarios/run.js';
 import { streamsScenario } from './scenarios/streams.js';
+import { voiceScenario } from './scenarios/voice.js';
 import { workflowsScenario } from './scenarios/workflows.js';
 import { hasWrk } from './support/load.js';
 import { table, writeResults, type Row } from './support/report.js';
@@ -29,6 +30,7 @@ const SCENARIOS: Record<string, () => Promise<Row[]>> = {
   lifecycle: () => lifecycleScenario(),
   workflows: () => workflowsScenario(SECONDS),
   files: () => filesScenario(),
+  voice: () => voiceScenario(),
 };
 
 const wanted = process.argv.slice(2);

@@ -38,13 +38,14 @@ export interface VoiceRequest {
 
 /** Close code of a session refused (auth, flow, key): a policy violation, after an error event saying which. */
 export const CLOSE_REFUSED = 1008;
-/** Frames held while the session opens; a client that sends more before it is ready loses the oldest. */
-const EARLY_FRAMES_MAX = 64;
+/** Characters of frames held while the session opens (auth, flow, key); past it the oldest go. */
+const EARLY_CHARS_MAX = 1 << 20;
 
 export class VoiceSession implements SocketListener {
   #ready = false;
   #closed = false;
-  #early: ClientFrame[] = [];
+  #early: { frame: ClientFrame; chars: number }[] = [];
+  #earlyChars = 0;
   #userId = '';
   #flow: FlowRecord | undefined;
   #stt: SttProviderName;
@@ -72,8 +73,9 @@ export class VoiceSession implements SocketListener {
     const parsed = parseFrame(text, binary);
     if (!parsed.success) return void this.#send(errorFrame('invalid_frame', parsed.message));
     if (this.#ready) return this.#handle(parsed.data);
-    if (this.#early.length >= EARLY_FRAMES_MAX) this.#early.shift();
-    this.#early.push(parsed.data);
+    this.#early.push({ frame: parsed.data, chars: text.length });
+    this.#earlyChars += text.length;
+    while (this.#earlyChars > EARLY_CHARS_MAX && this.#early.length > 1) this.#earlyChars -= this.#early.shift()!.chars;
   }
 
   closed(): void {
@@ -94,7 +96,8 @@ export class VoiceSession implements SocketListener {
     if (!key) return this.#refuse(errorFrame('api_key_missing', VOICE_MESSAGES.keyMissing(STT_KEY_NAME), STT_KEY_NAME));
     if (this.#closed) return;
     this.#ready = true;
-    for (const frame of this.#early.splice(0)) this.#handle(frame);
+    this.#earlyChars = 0;
+    for (const { frame } of this.#early.splice(0)) this.#handle(frame);
   }
 
   #key(name: string): Promise<string | undefined> {

@@ -17,12 +17,16 @@ const SESSION_UPDATE = JSON.stringify({
   },
 });
 
-/** Audio frames held while the upstream connects; past it the oldest go (a stalled upstream holds no more). */
-const PENDING_MAX = 256;
+/**
+ * Bytes of frames held for the upstream, while it connects or while it reads slower than audio comes: past it
+ * audio is dropped (the oldest while connecting, the newest once connected), so a stalled upstream holds no more.
+ */
+const PENDING_MAX_BYTES = 2 << 20;
 
 class RealtimeTranscriber implements Transcriber {
   #socket: WebSocket | undefined;
   #pending: string[] = [];
+  #pendingBytes = 0;
   #closed = false;
 
   constructor(
@@ -48,9 +52,13 @@ class RealtimeTranscriber implements Transcriber {
   #send(frame: string): void {
     if (this.#closed) return;
     const socket = this.#socket ?? this.#connect();
-    if (socket.readyState === WebSocket.OPEN) return socket.send(frame);
-    if (this.#pending.length >= PENDING_MAX) this.#pending.shift();
+    if (socket.readyState === WebSocket.OPEN) {
+      if (socket.bufferedAmount + frame.length <= PENDING_MAX_BYTES) socket.send(frame);
+      return;
+    }
     this.#pending.push(frame);
+    this.#pendingBytes += frame.length;
+    while (this.#pendingBytes > PENDING_MAX_BYTES && this.#pending.length > 1) this.#pendingBytes -= this.#pending.shift()!.length;
   }
 
   #connect(): WebSocket {
@@ -59,12 +67,14 @@ class RealtimeTranscriber implements Transcriber {
     socket.on('open', () => {
       socket.send(SESSION_UPDATE);
       for (const frame of this.#pending.splice(0)) socket.send(frame);
+      this.#pendingBytes = 0;
     });
     socket.on('message', (data) => this.#event(String(data)));
     const lost = (error: Error) => {
       if (this.#socket !== socket) return;
       this.#socket = undefined;
       this.#pending = [];
+      this.#pendingBytes = 0;
       if (!this.#closed) this.listener.failed(error);
     };
     socket.on('unexpected-response', (req, res) => {

@@ -10,11 +10,14 @@ import { UpstreamError, type SttProvider, type Transcriber, type TranscriptListe
 import { wavOf } from '../wav.js';
 
 const MODEL = 'whisper-1';
+/** Utterances waiting for the server (each at most a minute of audio); past it a new one is dropped and said so. */
+const WAITING_MAX = 4;
 
 class FileTranscriber implements Transcriber {
   readonly #vad: EnergyVad;
   readonly #abort = new AbortController();
   #queue: Promise<void> = Promise.resolve();
+  #waiting = 0;
 
   constructor(
     private readonly key: string,
@@ -37,6 +40,8 @@ class FileTranscriber implements Transcriber {
 
   #transcribe(utterance: Buffer): void {
     const itemId = `item_${randomUUID()}`;
+    if (this.#waiting >= WAITING_MAX) return this.listener.failed(new UpstreamError('the transcription server is behind: an utterance was dropped'));
+    this.#waiting++;
     this.#queue = this.#queue.then(async () => {
       if (this.#abort.signal.aborted) return;
       try {
@@ -49,6 +54,8 @@ class FileTranscriber implements Transcriber {
         if (text) this.listener.final(itemId, text);
       } catch (error) {
         if (!this.#abort.signal.aborted) this.listener.failed(error instanceof UpstreamError ? error : new UpstreamError(`the transcription server failed: ${(error as Error).message}`));
+      } finally {
+        this.#waiting--;
       }
     });
   }
