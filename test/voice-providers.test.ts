@@ -60,3 +60,14 @@ t.test('a failed upstream sends an error event and the next utterance is answere
   t.equal((await client.next('response.done')).response.status, 'completed');
   t.equal(client.ws.readyState, client.ws.OPEN);
 });
+
+t.test('a failed speech request: an error event, the answer ends failed, the next one is spoken', async (t) => {
+  const { stack, client } = await voiceSession(t);
+  stack.speech.failNext = true;
+  client.speak();
+  t.match(await client.next('error'), { code: 'tts_failed', message: /speech server answered 500/ });
+  t.equal((await client.next('response.done')).response.status, 'failed');
+  client.speak();
+  await client.next('response.audio.delta');
+  t.equal((await client.next('response.done')).response.status, 'completed');
+});

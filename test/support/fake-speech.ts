@@ -22,6 +22,8 @@ export class FakeSpeech {
   readonly requests: SpeechRequest[] = [];
   chunkDelayMs = 0;
   chunksPerSentence = 4;
+  /** The next speech request fails with a 500. */
+  failNext = false;
   #arrivals: ((request: SpeechRequest) => void)[] = [];
   #aborts: ((request: SpeechRequest) => void)[] = [];
 
@@ -50,6 +52,12 @@ export class FakeSpeech {
       request.aborted = true;
       this.#aborts.splice(0).forEach((resolve) => resolve(request));
     });
+    if (this.failNext) {
+      this.failNext = false;
+      request.finished = true;
+      res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"the fake speech server failed"}}');
+      return;
+    }
     res.writeHead(200, { 'content-type': 'audio/pcm' });
     for (let i = 0; i < this.chunksPerSentence && !request.aborted; i++) {
       if (i > 0 || this.chunkDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.chunkDelayMs));
