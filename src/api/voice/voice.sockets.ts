@@ -9,7 +9,8 @@ import type { SocketRoute, SocketUpgrade } from '../../edge/socket-route.js';
 import { credentialsOf } from '../../edge/wire.js';
 import type { Services } from '../../services/services.js';
 import { voiceKeyResolver } from '../../services/voice/voice-keys.js';
-import { VoiceSession, type VoiceDeps } from '../../services/voice/voice-session.js';
+import { VoiceSession } from '../../services/voice/voice-session.js';
+import type { VoiceDeps } from '../../services/voice/voice-socket-session.js';
 import { headerVariables } from '../run/global-vars.js';
 
 function credentialsOfUpgrade(upgrade: SocketUpgrade): Credentials {

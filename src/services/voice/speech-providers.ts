@@ -15,6 +15,3 @@ export const TTS_PROVIDERS: Readonly<Record<TtsProviderName, TtsProvider>> = {
   openai: openaiSpeech,
   elevenlabs: elevenLabsSpeech,
 };
-
-/** Every speech-to-text provider named here reads OpenAI's key. */
-export const STT_KEY_NAME = 'OPENAI_API_KEY';

@@ -7,18 +7,16 @@
 import { randomUUID } from 'node:crypto';
 import type { ResponseStatus, ServerFrame } from '../../../protocol/voice.schema.js';
 import type { EdgeSocket } from '../../edge/socket-route.js';
-import { answerPiece, errorFrame, progressFrame, voiceProgressEntry } from '../../langflow/voice-events.js';
+import { answerPiece, errorFrame, progressFrame } from '../../langflow/voice-events.js';
 import { failureError } from '../../runs/failure-table.js';
 import type { LiveRun } from '../../runs/live-run.js';
-import type { RunAdapter, RunResult } from '../../runs/run-adapter.js';
+import type { RunResult } from '../../runs/run-adapter.js';
 import type { CancelReason } from '../../runs/run-failure.js';
 import type { Runs } from '../../runs/run-lifecycle.js';
 import type { PreparedRun } from '../flow-runner.js';
 import { SentenceSplitter } from './sentence-splitter.js';
 import type { TtsProvider } from './speech-port.js';
-
-/** The turn's log holds the run's events until the turn reads them, at once. */
-const turnAdapter: RunAdapter<RunResult> = { log: { retention: 'until-watched' }, event: voiceProgressEntry, settle: (_run, result) => result };
+import { startVoiceRun } from './voice-run.js';
 
 export interface TurnSpeech {
   tts: TtsProvider;
@@ -44,9 +42,8 @@ export class VoiceTurn {
     run: PreparedRun,
     private readonly speech: TurnSpeech,
   ) {
-    const live = runs.start({ id: run.jobId, userId: run.job.flow.userId, flowId: run.job.flow.id, job: run.job, adapter: turnAdapter });
+    const live = startVoiceRun(runs, run, (event, data) => this.#progress(event, data));
     this.#live = live;
-    live.log!.watch(0, { onEvent: (entry) => this.#progress(entry.event, entry.data), onEnd: () => {} });
     this.done = live.answer.then(
       (result) => this.#finish(result),
       () => this.#finish(undefined),
