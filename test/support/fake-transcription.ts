@@ -7,6 +7,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { buffer } from 'node:stream/consumers';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { rms } from './audio-tone.js';
+import type { FakeRealtimeModel } from './fake-realtime-model.js';
 
 export interface RealtimeConnection {
   headers: IncomingMessage['headers'];
@@ -39,6 +40,8 @@ export class FakeTranscription {
   };
 
   #wss: WebSocketServer | undefined;
+  /** Who answers realtime connections that ask for a model rather than transcription. */
+  model: FakeRealtimeModel | undefined;
 
   /** Drops the realtime connections still open (the HTTP server's close does not wait for upgraded ones). */
   close(): void {
@@ -49,8 +52,11 @@ export class FakeTranscription {
     const wss = new WebSocketServer({ noServer: true });
     this.#wss = wss;
     http.on('upgrade', (req, socket, head) => {
-      if ((req.url ?? '').split('?')[0] !== '/v1/realtime') return socket.destroy();
-      wss.handleUpgrade(req, socket, head, (ws) => this.#connection(ws, req));
+      const [path, query = ''] = (req.url ?? '').split('?');
+      if (path !== '/v1/realtime') return socket.destroy();
+      // The realtime voice model shares the path: `?model=` instead of `?intent=transcription`.
+      const model = new URLSearchParams(query).has('model') ? this.model : undefined;
+      wss.handleUpgrade(req, socket, head, (ws) => (model ? model.connection(ws, req) : this.#connection(ws, req)));
     });
   };
 

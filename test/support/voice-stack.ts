@@ -6,6 +6,7 @@
 import WebSocket from 'ws';
 import type { ConfigInput } from '../../src/config.js';
 import { FakeSpeech } from './fake-speech.js';
+import { FakeRealtimeModel } from './fake-realtime-model.js';
 import { FakeTranscription } from './fake-transcription.js';
 import { createFlow } from './flow-helpers.js';
 import { chatModelFlow, HEADER_KEY, openaiModelTemplate } from './model-flows.js';
@@ -17,6 +18,7 @@ export interface VoiceStack {
   model: ModelServer;
   speech: FakeSpeech;
   transcription: FakeTranscription;
+  realtimeModel: FakeRealtimeModel;
   server: TestServer;
   /** ws://host:port/api/v1/voice/ws/flow_tts */
   voiceUrl: string;
@@ -27,6 +29,8 @@ export interface VoiceStack {
 export async function startVoiceStack(options: { keys?: boolean; config?: ConfigInput } = {}): Promise<VoiceStack> {
   const speech = new FakeSpeech();
   const transcription = new FakeTranscription();
+  const realtimeModel = new FakeRealtimeModel();
+  transcription.model = realtimeModel;
   const model = await startModelServer({ serve: (req, res) => speech.serve(req, res) || transcription.serve(req, res), attach: transcription.attach });
   process.env.OPENAI_BASE_URL = model.baseURL;
   process.env.ELEVENLABS_BASE_URL = model.url;
@@ -44,6 +48,7 @@ export async function startVoiceStack(options: { keys?: boolean; config?: Config
     model,
     speech,
     transcription,
+    realtimeModel,
     server,
     voiceUrl: `${server.url.replace(/^http/, 'ws')}/api/v1/voice/ws/flow_tts`,
     storeVariable,

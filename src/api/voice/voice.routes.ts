@@ -24,6 +24,8 @@ export function voiceRoutes(services: Services): Route[] {
   return [
     upgradeRequired('/api/v1/voice/ws/flow_tts/:flow_id'),
     upgradeRequired('/api/v1/voice/ws/flow_tts/:flow_id/:session_id'),
+    upgradeRequired('/api/v1/voice/ws/flow_as_tool/:flow_id'),
+    upgradeRequired('/api/v1/voice/ws/flow_as_tool/:flow_id/:session_id'),
     defineRoute({
       method: 'GET',
       path: '/api/v1/voice/elevenlabs/voice_ids',

@@ -13,6 +13,11 @@ export function openaiRealtimeUrl(): string {
   return `${openaiBase().replace(/^http/, 'ws')}/realtime?intent=transcription`;
 }
 
+/** The realtime voice model flow_as_tool talks to (Langflow's choice of model). */
+export function openaiRealtimeModelUrl(): string {
+  return `${openaiBase().replace(/^http/, 'ws')}/realtime?model=gpt-4o-mini-realtime-preview`;
+}
+
 export function elevenLabsBase(): string {
   return (process.env.ELEVENLABS_BASE_URL || ELEVENLABS_DEFAULT).replace(/\/+$/, '');
 }
