@@ -22,6 +22,8 @@ export const ClientFrame = z.discriminatedUnion('type', [
   /** The user's voice and, beyond Langflow, the providers of this session. */
   z.object({ type: z.literal('voice.settings'), voice: VoiceName.optional(), stt: SttProviderName.optional(), tts: TtsProviderName.optional() }),
   z.object({ type: z.literal('langflow.elevenlabs.config'), enabled: z.boolean(), voice_id: VoiceName.optional() }),
+  /** Ours: credentials as the first frame, for clients that cannot put them on the upgrade request (browsers). */
+  z.object({ type: z.literal('voice.auth'), api_key: z.string().max(1000).optional(), token: z.string().max(8000).optional() }),
 ]);
 export type ClientFrame = z.infer<typeof ClientFrame>;
 

@@ -10,8 +10,12 @@ import { flowId, startVoiceStack, VoiceClient, voiceSession, type VoiceStack } f
 
 const POLICY_VIOLATION = 1008;
 
-async function refusal(t: Test, url: string, code: string, headers: Record<string, string> = {}): Promise<any> {
-  const client = new VoiceClient(url, headers);
+async function refusal(t: Test, url: string, code: string, firstFrame?: unknown): Promise<any> {
+  const client = new VoiceClient(url);
+  if (firstFrame) {
+    await client.opened;
+    client.send(firstFrame);
+  }
   const error = await client.next('error');
   t.equal(error.code, code);
   t.type(error.message, 'string');
@@ -32,10 +36,20 @@ t.test('sessions refused', async (t) => {
   const id = await flowId(stack, chatModelFlow('Voice chat', 'LanguageModelComponent', openaiModelTemplate()));
   const key = stack.server.apiKey;
 
-  t.test('no credentials, or a wrong key', async (t) => {
-    await refusal(t, `${stack.voiceUrl}/${id}`, 'langflow_auth');
+  t.test('no credentials (then a first frame that is not voice.auth), or a wrong key', async (t) => {
+    await refusal(t, `${stack.voiceUrl}/${id}`, 'langflow_auth', { type: 'input_audio_buffer.commit' });
+    await refusal(t, `${stack.voiceUrl}/${id}`, 'langflow_auth', 'not json');
+    await refusal(t, `${stack.voiceUrl}/${id}`, 'langflow_auth', { type: 'voice.auth', api_key: 'sk-wrong' });
     await refusal(t, `${stack.voiceUrl}/${id}?x-api-key=sk-wrong`, 'langflow_auth');
     await stillServes(t, stack);
+  });
+
+  t.test('credentials in a first voice.auth frame admit the session', async (t) => {
+    const client = await VoiceClient.open(`${stack.voiceUrl}/${id}`);
+    t.teardown(() => client.close());
+    client.send({ type: 'voice.auth', api_key: key });
+    // Admitted, then refused for the key the next step needs: proof the credentials were taken.
+    t.equal((await client.next('error')).code, 'api_key_missing');
   });
 
   t.test('no OPENAI_API_KEY: the error names it', async (t) => {

@@ -5,7 +5,6 @@
  * `flow.build.progress`) and hands the flow's answer back for the model to speak. Speech over the model's answer
  * cancels it (barge-in); the client going away closes the upstream and cancels a flow call under way.
  */
-import type { ClientFrame } from '../../../protocol/voice.schema.js';
 import { answerPiece, errorFrame, progressFrame } from '../../langflow/voice-events.js';
 import { failureError } from '../../runs/failure-table.js';
 import type { LiveRun } from '../../runs/live-run.js';
@@ -13,7 +12,7 @@ import type { RunResult } from '../../runs/run-adapter.js';
 import { openaiRealtimeModelUrl } from './provider-urls.js';
 import { RealtimeLink } from './realtime-link.js';
 import { prepareVoiceRun, startVoiceRun } from './voice-run.js';
-import { VoiceSocketSession } from './voice-socket-session.js';
+import { VoiceSocketSession, type SessionFrame } from './voice-socket-session.js';
 
 const INSTRUCTIONS =
   'You talk with the user. When answering needs the tool, call execute_flow with the whole request as its input, ' +
@@ -38,7 +37,7 @@ export class FlowToolSession extends VoiceSocketSession {
     for (const call of this.#calls) call.cancel('client_gone');
   }
 
-  protected handle(frame: ClientFrame): void {
+  protected handle(frame: SessionFrame): void {
     switch (frame.type) {
       case 'input_audio_buffer.append':
       case 'input_audio_buffer.commit':

@@ -3,13 +3,13 @@
  * transcript a spoken answer (voice-turn.ts). Speech that starts while an answer is under way cancels it
  * (barge-in); the client going away cancels everything it started. Admission and frames: voice-socket-session.ts.
  */
-import type { ClientFrame, SttProviderName, TtsProviderName } from '../../../protocol/voice.schema.js';
+import type { SttProviderName, TtsProviderName } from '../../../protocol/voice.schema.js';
 import type { EdgeSocket } from '../../edge/socket-route.js';
 import { errorFrame, VOICE_MESSAGES } from '../../langflow/voice-events.js';
 import { STT_PROVIDERS, TTS_PROVIDERS } from './speech-providers.js';
 import type { Transcriber, TranscriptListener } from './speech-port.js';
 import { prepareVoiceRun } from './voice-run.js';
-import { OPENAI_KEY_NAME, VoiceSocketSession, type VoiceDeps, type VoiceRequest } from './voice-socket-session.js';
+import { OPENAI_KEY_NAME, VoiceSocketSession, type SessionFrame, type VoiceDeps, type VoiceRequest } from './voice-socket-session.js';
 import { VoiceTurn } from './voice-turn.js';
 
 export class VoiceSession extends VoiceSocketSession {
@@ -34,7 +34,7 @@ export class VoiceSession extends VoiceSocketSession {
     this.#turn?.cancel('client_gone');
   }
 
-  protected handle(frame: ClientFrame): void {
+  protected handle(frame: SessionFrame): void {
     switch (frame.type) {
       case 'input_audio_buffer.append':
         if (frame.audio) void this.#transcriberOf().then((transcriber) => transcriber?.append(Buffer.from(frame.audio, 'base64')));

@@ -39,11 +39,18 @@ export const CLOSE_REFUSED = 1008;
 export const OPENAI_KEY_NAME = 'OPENAI_API_KEY';
 /** Characters of frames held while the session opens; past it the oldest go. */
 const EARLY_CHARS_MAX = 1 << 20;
+/** How long a connection without credentials may wait before its first frame brings them (`voice.auth`). */
+const AUTH_FRAME_DEADLINE_MS = 10_000;
+
+/** The frames a session handles once admitted (credentials are the admission's). */
+export type SessionFrame = Exclude<ClientFrame, { type: 'voice.auth' }>;
 
 export abstract class VoiceSocketSession implements SocketListener {
   #ready = false;
+  /** Set while a connection without credentials waits for them in its first frame. */
+  #authDeadline: NodeJS.Timeout | undefined;
   protected isClosed = false;
-  #early: { frame: ClientFrame; chars: number }[] = [];
+  #early: { frame: SessionFrame; chars: number }[] = [];
   #earlyChars = 0;
   protected userId = '';
   protected flow!: FlowRecord;
@@ -53,29 +60,54 @@ export abstract class VoiceSocketSession implements SocketListener {
     protected readonly socket: EdgeSocket,
     protected readonly request: VoiceRequest,
   ) {
+    const { apiKey, bearer } = request.credentials;
+    if (apiKey || bearer) {
+      this.#start();
+    } else {
+      this.#authDeadline = setTimeout(() => this.#refuse(errorFrame('langflow_auth', VOICE_MESSAGES.auth)), AUTH_FRAME_DEADLINE_MS);
+      this.#authDeadline.unref();
+    }
+  }
+
+  #start(): void {
     this.#open().catch((error: unknown) => {
-      deps.logger.error({ err: error }, 'voice session could not open');
+      this.deps.logger.error({ err: error }, 'voice session could not open');
       this.#refuse(errorFrame('flow_failed', 'The voice session could not start'));
     });
   }
 
   /** The session is admitted: frames held meanwhile follow at once. */
   protected abstract opened(openaiKey: string): void;
-  protected abstract handle(frame: ClientFrame): void;
+  protected abstract handle(frame: SessionFrame): void;
   /** The client is gone: stop everything started for it. */
   protected abstract ended(): void;
 
   message(text: string, binary: boolean): void {
     if (this.isClosed) return;
     const parsed = parseFrame(text, binary);
+    if (this.#authDeadline) return this.#authenticateBy(parsed.success ? parsed.data : undefined);
     if (!parsed.success) return void this.send(errorFrame('invalid_frame', parsed.message));
-    if (this.#ready) return this.handle(parsed.data);
-    this.#early.push({ frame: parsed.data, chars: text.length });
+    const frame = parsed.data;
+    // Credentials again once admitted change nothing: the session acts for whoever opened it.
+    if (frame.type === 'voice.auth') return;
+    if (this.#ready) return this.handle(frame);
+    this.#early.push({ frame, chars: text.length });
     this.#earlyChars += text.length;
     while (this.#earlyChars > EARLY_CHARS_MAX && this.#early.length > 1) this.#earlyChars -= this.#early.shift()!.chars;
   }
 
+  /** The first frame of a connection that came without credentials: they, or the session is refused. */
+  #authenticateBy(frame: ClientFrame | undefined): void {
+    clearTimeout(this.#authDeadline);
+    this.#authDeadline = undefined;
+    if (frame?.type !== 'voice.auth' || !(frame.api_key || frame.token)) return this.#refuse(errorFrame('langflow_auth', VOICE_MESSAGES.auth));
+    this.request.credentials = { apiKey: frame.api_key, bearer: frame.api_key ? undefined : frame.token };
+    this.#start();
+  }
+
   closed(): void {
+    clearTimeout(this.#authDeadline);
+    this.#authDeadline = undefined;
     this.isClosed = true;
     this.#early = [];
     this.ended();
