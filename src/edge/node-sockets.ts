@@ -9,12 +9,27 @@ import { SocketOutbox } from './socket-outbox.js';
 import type { SocketRoute } from './socket-route.js';
 import { matchSocketRoute, queryOf } from './socket-table.js';
 
+const HEARTBEAT_MS = 60_000;
+
 /** Binds the routes; the function returned closes every socket still open (1001, going away), for a stop. */
 export function bindNodeSockets(server: Server, routes: readonly SocketRoute[]): () => void {
   if (routes.length === 0) return () => undefined;
   // One server for every route: the largest frame any accepts is its limit, each route's own is checked per frame.
   const maxPayload = Math.max(...routes.map((route) => route.maxFrameBytes));
   const wss = new WebSocketServer({ noServer: true, maxPayload, perMessageDeflate: false });
+  // uWS pings idle sockets and drops the dead (idleTimeout); here one timer does it for every socket: a peer that
+  // has not answered the last ping by the next one is gone (a half-open connection would hold its session forever).
+  const unanswered = new WeakSet<object>();
+  const heartbeat = setInterval(() => {
+    for (const ws of wss.clients) {
+      if (unanswered.has(ws)) ws.terminate();
+      else {
+        unanswered.add(ws);
+        ws.ping();
+      }
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     const url = req.url ?? '/';
@@ -41,6 +56,7 @@ export function bindNodeSockets(server: Server, routes: readonly SocketRoute[]):
         if (size > match.route.maxFrameBytes) return ws.close(1009, 'frame too large');
         listener.message(binary ? '' : data.toString(), binary);
       });
+      ws.on('pong', () => unanswered.delete(ws));
       ws.on('error', () => ws.terminate());
       ws.once('close', () => {
         outbox.ended();
@@ -48,5 +64,8 @@ export function bindNodeSockets(server: Server, routes: readonly SocketRoute[]):
       });
     });
   });
-  return () => wss.clients.forEach((ws) => ws.close(1001, 'the service is stopping'));
+  return () => {
+    clearInterval(heartbeat);
+    wss.clients.forEach((ws) => ws.close(1001, 'the service is stopping'));
+  };
 }
