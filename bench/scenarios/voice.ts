@@ -40,7 +40,7 @@ async function directMs(baseURL: string): Promise<number> {
 }
 
 /** One voice session that answers `turnMs()`: commit, then the time from the transcript to the first audio. */
-async function voiceSession(url: string): Promise<{ turnMs(): Promise<number>; close(): void }> {
+async function voiceSession(url: string): Promise<{ turnMs(): Promise<number>; isOpen(): boolean; close(): void }> {
   const ws = new WebSocket(url);
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
   let waiter: ((event: { type: string; at: number }) => void) | undefined;
@@ -55,6 +55,8 @@ async function voiceSession(url: string): Promise<{ turnMs(): Promise<number>; c
       await next('response.done');
       return audio - from;
     },
+    // A refused session (credentials, flow, key) is closed by the service: open after the settle means admitted.
+    isOpen: () => ws.readyState === WebSocket.OPEN,
     close: () => ws.close(),
   };
 }
@@ -97,6 +99,7 @@ export async function voiceScenario(): Promise<Row[]> {
     const idle = await Promise.all(Array.from({ length: SESSIONS }, (_, i) => voiceSession(`${url}/bench-idle-${i}?x-api-key=${BENCH_API_KEY}`)));
     await settle(1500);
     const during = memoryOf(pid);
+    const held = idle.filter((s) => s.isOpen()).length;
     idle.forEach((s) => s.close());
     const perSessionKb = kb(during.rss - before.rss) / SESSIONS;
 
@@ -105,6 +108,7 @@ export async function voiceScenario(): Promise<Row[]> {
     return [
       { scenario, measure: 'final transcript -> first audio byte at the client (median)', value: voiceMs, unit: 'ms', baseline: directMedian, baselineName: 'the providers called directly', ratio: voiceMs / directMedian },
       { scenario, measure: 'what the service adds to the providers\' latency', value: added, unit: 'ms', target: `< ${TARGET_ADDED_MS} ms`, pass: added < TARGET_ADDED_MS },
+      { scenario, measure: 'idle voice sessions admitted and held open', value: held, unit: 'sessions', target: `${SESSIONS}`, pass: held === SESSIONS },
       { scenario, measure: `RSS per idle voice session (${SESSIONS} held)`, value: perSessionKb, unit: 'KB', target: `<= ${TARGET_SESSION_KB} KB`, pass: perSessionKb <= TARGET_SESSION_KB },
       { scenario, measure: 'anonymous RSS per idle voice session', value: kb(during.anon - before.anon) / SESSIONS, unit: 'KB' },
     ];
