@@ -24,6 +24,7 @@ function echoRoute(onClosed: () => void, opened: EdgeSocket[]): SocketRoute {
       socket.send(JSON.stringify({ room: upgrade.params.room, who: upgrade.query.who, header: upgrade.headers['x-probe'] }));
       return {
         message(text, binary) {
+          if (text === 'boom') throw new Error('a handler bug');
           if (text === 'flood') {
             // Sends until the socket says to pause, then past it: the outbox must disconnect, never grow unbounded.
             const big = 'x'.repeat(64 * 1024);
@@ -94,6 +95,16 @@ for (const adapter of adapters) {
         resolve(res.statusCode ?? 0);
       }));
       t.equal(status, 404);
+    });
+
+    t.test('a handler that throws closes its socket with 1011, and the server goes on', async (t) => {
+      const ws = new WebSocket(`${url}/ws/echo/bug`);
+      await nextMessage(ws);
+      ws.send('boom');
+      t.equal(await closeOf(ws), 1011);
+      const next = new WebSocket(`${url}/ws/echo/after`);
+      t.equal((await nextMessage(next)).room, 'after');
+      next.close();
     });
 
     t.test('a frame over the route limit closes the connection (1009, or dropped: uWS does not read it)', async (t) => {

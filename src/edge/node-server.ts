@@ -23,7 +23,7 @@ export function listenNode(dispatch: Dispatch, options: EdgeOptions): Promise<Ed
     watchAbort(exchange);
     dispatch(exchange, mark === -1 ? '' : url.slice(mark + 1));
   });
-  const closeSockets = bindNodeSockets(server, options.sockets ?? []);
+  const closeSockets = bindNodeSockets(server, options.sockets ?? [], options.logger);
   // Kept for a drain: once no request is under way, each connection is ended after its last bytes are flushed.
   const sockets = new Set<Socket>();
   server.on('connection', (socket: Socket) => {

@@ -5,14 +5,15 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData } from 'ws';
-import { SocketOutbox } from './socket-outbox.js';
-import type { SocketRoute } from './socket-route.js';
+import type { Logger } from '../logger.js';
+import { guarded, SocketOutbox } from './socket-outbox.js';
+import type { SocketListener, SocketRoute } from './socket-route.js';
 import { matchSocketRoute, queryOf } from './socket-table.js';
 
 const HEARTBEAT_MS = 60_000;
 
 /** Binds the routes; the function returned closes every socket still open (1001, going away), for a stop. */
-export function bindNodeSockets(server: Server, routes: readonly SocketRoute[]): () => void {
+export function bindNodeSockets(server: Server, routes: readonly SocketRoute[], logger: Logger): () => void {
   if (routes.length === 0) return () => undefined;
   // One server for every route: the largest frame any accepts is its limit, each route's own is checked per frame.
   const maxPayload = Math.max(...routes.map((route) => route.maxFrameBytes));
@@ -50,17 +51,18 @@ export function bindNodeSockets(server: Server, routes: readonly SocketRoute[]):
         end: (code, reason) => ws.close(code, reason),
         abort: () => ws.terminate(),
       });
-      const listener = match.route.open(upgrade, outbox);
+      let listener: SocketListener | undefined;
+      guarded(outbox, logger, () => (listener = match.route.open(upgrade, outbox)));
       ws.on('message', (data: RawData, binary: boolean) => {
         const size = Array.isArray(data) ? data.reduce((sum, part) => sum + part.length, 0) : (data as Buffer).byteLength;
         if (size > match.route.maxFrameBytes) return ws.close(1009, 'frame too large');
-        listener.message(binary ? '' : data.toString(), binary);
+        if (listener) guarded(outbox, logger, () => listener!.message(binary ? '' : data.toString(), binary));
       });
       ws.on('pong', () => unanswered.delete(ws));
       ws.on('error', () => ws.terminate());
       ws.once('close', () => {
         outbox.ended();
-        listener.closed();
+        if (listener) guarded(outbox, logger, () => listener!.closed());
       });
     });
   });

@@ -3,6 +3,7 @@
  * bytes wait, end). The backpressure policy lives here once: past SOCKET_HIGH_WATER `send` says so and senders
  * pause until `drained()`; past SOCKET_HARD_CAP the client is disconnected, so one socket never holds more.
  */
+import type { Logger } from '../logger.js';
 import { SOCKET_HARD_CAP, SOCKET_HIGH_WATER, type EdgeSocket } from './socket-route.js';
 
 export interface SocketWire {
@@ -55,5 +56,18 @@ export class SocketOutbox implements EdgeSocket {
   ended(): void {
     this.#open = false;
     this.#waiters.splice(0).forEach((wake) => wake());
+  }
+}
+
+/**
+ * Calls into a socket handler: one that throws closes its own socket (1011, internal error) and is logged, rather
+ * than reaching the event loop as an uncaught exception that ends the process.
+ */
+export function guarded(outbox: SocketOutbox, logger: Logger, call: () => void): void {
+  try {
+    call();
+  } catch (error) {
+    logger.error({ err: error }, 'socket handler failed');
+    outbox.close(1011, 'internal error');
   }
 }

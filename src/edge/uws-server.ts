@@ -42,7 +42,7 @@ const LIBUS_LISTEN_EXCLUSIVE_PORT = 1;
 
 function listenUws(dispatch: Dispatch, options: EdgeOptions): Promise<EdgeServer> {
   const app = uws.App();
-  const closeSockets = bindUwsSockets(app, options.sockets ?? []);
+  const closeSockets = bindUwsSockets(app, options.sockets ?? [], options.logger);
   app.any('/*', (res, req) => {
     dispatch(openExchange(res, req), req.getQuery() ?? '');
   });

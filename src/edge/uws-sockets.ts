@@ -1,6 +1,7 @@
 /** The socket routes on uWS: its own app.ws per route, each socket wrapped in the adapter-neutral SocketOutbox. */
 import type { TemplatedApp, WebSocket } from 'uWebSockets.js';
-import { SocketOutbox } from './socket-outbox.js';
+import type { Logger } from '../logger.js';
+import { guarded, SocketOutbox } from './socket-outbox.js';
 import { SOCKET_HARD_CAP, type SocketListener, type SocketRoute, type SocketUpgrade } from './socket-route.js';
 import { matchSocketRoute, queryOf } from './socket-table.js';
 
@@ -14,7 +15,7 @@ interface SocketData {
 const decoder = new TextDecoder();
 
 /** Binds the routes; the function returned closes every socket still open (1001, going away), for a stop. */
-export function bindUwsSockets(app: TemplatedApp, routes: readonly SocketRoute[]): () => void {
+export function bindUwsSockets(app: TemplatedApp, routes: readonly SocketRoute[], logger: Logger): () => void {
   const open = new Set<SocketOutbox>();
   for (const route of routes) {
     app.ws<SocketData>(route.path, {
@@ -44,11 +45,12 @@ export function bindUwsSockets(app: TemplatedApp, routes: readonly SocketRoute[]
         });
         data.outbox = outbox;
         open.add(outbox);
-        data.listener = data.route.open(data.upgrade, outbox);
+        guarded(outbox, logger, () => (data.listener = data.route.open(data.upgrade, outbox)));
       },
       message(ws, message, isBinary) {
         // The ArrayBuffer is only valid during this call: decoded at once.
-        ws.getUserData().listener?.message(isBinary ? '' : decoder.decode(message), isBinary);
+        const { listener, outbox } = ws.getUserData();
+        if (listener && outbox) guarded(outbox, logger, () => listener.message(isBinary ? '' : decoder.decode(message), isBinary));
       },
       drain(ws) {
         ws.getUserData().outbox?.writable();
@@ -56,8 +58,10 @@ export function bindUwsSockets(app: TemplatedApp, routes: readonly SocketRoute[]
       close(ws) {
         const data = ws.getUserData();
         if (data.outbox) open.delete(data.outbox);
-        data.outbox?.ended();
-        data.listener?.closed();
+        if (!data.outbox) return;
+        data.outbox.ended();
+        const { listener } = data;
+        if (listener) guarded(data.outbox, logger, () => listener.closed());
       },
     });
   }
