@@ -5,6 +5,7 @@
  * an absolute measure with a target (memory per stream, start-up time, RSS). BENCH_SECONDS sizes the fixed-time
  * loads; BENCH_STREAMS and BENCH_HISTORY shrink the streams and history scenarios while developing.
  */
+import { buildScenario } from './scenarios/build.js';
 import { dataOperationsScenario } from './scenarios/data-operations.js';
 import { edgeScenario } from './scenarios/edge.js';
 import { filesScenario } from './scenarios/files.js';
@@ -30,6 +31,7 @@ const SCENARIOS: Record<string, () => Promise<Row[]>> = {
   lifecycle: () => lifecycleScenario(),
   workflows: () => workflowsScenario(SECONDS),
   files: () => filesScenario(),
+  build: () => buildScenario(SECONDS),
   voice: () => voiceScenario(),
 };
 

@@ -13,6 +13,8 @@ import { FlowRunner } from './services/flow-runner.js';
 import { FlowVersionsService } from './services/flow-versions.service.js';
 import { FlowsService } from './services/flows.service.js';
 import { WorkflowJobs } from './services/jobs/workflow-jobs.js';
+import { BuildJobs } from './services/builds/build-jobs.js';
+import { VertexBuildsService } from './services/builds/vertex-builds.service.js';
 import { ResponseRuns } from './services/responses/response-runs.js';
 import { LogRetention } from './runs/log-retention.js';
 import { Runs } from './runs/run-lifecycle.js';
@@ -63,6 +65,8 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const versions = new FlowVersionsService(store.flowVersions);
   const jobs = new WorkflowJobs(runs, store, flows, versions, runner, secrets, retention, logger);
   const responses = new ResponseRuns({ runs, flows, runner, responses: store.responses });
+  const vertexBuilds = new VertexBuildsService(store.vertexBuilds, flows, logger);
+  const builds = new BuildJobs(runs, runner, vertexBuilds);
   flows.onUpdated = (flow) => runner.forget(flow.id);
   const moduleWarmUp = new ModuleWarmUp(logger);
   flows.onSaved = (flow) => {
@@ -75,6 +79,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     await Promise.all(doomed.map((flow) => versions.forget(flow.id)));
     await messages.deleteForFlows(doomed.map((flow) => flow.id));
     await flowFiles.deleteForFlows(doomed.map((flow) => flow.id));
+    await vertexBuilds.forgetFlows(doomed.map((flow) => flow.id));
   };
   users.onCreated = async (user) => {
     await projects.ensureDefault(user.id);
@@ -106,6 +111,8 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     versions,
     jobs,
     responses,
+    builds,
+    vertexBuilds,
     retention,
     variables,
     messages,
@@ -122,6 +129,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
       metrics.close();
       moduleWarmUp.stop();
       runs.close();
+      await vertexBuilds.settled();
       retention.close();
       host.close();
       await apiKeys.flush();

@@ -174,3 +174,15 @@ t.test('deleting a user deletes their files; DELETE /api/v2/files deletes all of
   t.same(await (await server.request('/api/v2/files', { method: 'DELETE' })).json(), { message: 'All files deleted successfully' });
   t.same(await (await server.request('/api/v2/files')).json(), []);
 });
+
+t.test('return_content refuses a file too large to hold as one JSON string, and the plain download still works', async (t) => {
+  const big = await startTestServer({ MAX_FILE_SIZE_UPLOAD: '64' });
+  t.teardown(() => big.close());
+  const size = 33 * 1024 * 1024;
+  const stored = await (await big.request('/api/v2/files', { method: 'POST', body: form([['file', new Uint8Array(size), 'big.txt']]) })).json();
+  const refused = await big.request(`/api/v2/files/${stored.id}?return_content=true`);
+  t.equal(refused.status, 413);
+  t.match((await refused.json()).detail, /too large to return as content.*without return_content/);
+  const plain = await big.request(`/api/v2/files/${stored.id}`);
+  t.equal((await plain.arrayBuffer()).byteLength, size);
+});

@@ -103,3 +103,19 @@ t.test('a client that goes away ends the drain, and later frames are dropped', a
   await nextTurn();
   t.same(sink.writes, ['before'], 'nothing after the client left');
 });
+
+t.test('a pipe ended in the turn that queued frames writes them and finishes at that turn\'s end', async (t) => {
+  const pipe = new FramePipe();
+  const sink = new FakeSink();
+  const done = pipe.drain(sink);
+  pipe.push('a');
+  pipe.push('b');
+  pipe.push('c');
+  pipe.end();
+  let finished = false;
+  void done.then(() => (finished = true));
+  await nextTurn();
+  await Promise.resolve();
+  t.same(sink.writes, ['a', 'b', 'c']);
+  t.ok(finished, 'the drain resolved: the reply can end');
+});

@@ -54,6 +54,11 @@ export function startRawNodeHttp(): Promise<ServerProcess> {
   return startProcess(fileURLToPath(new URL('./raw-node-http.js', import.meta.url)), []);
 }
 
+/** Node's own HTTP server piping an upload to a file and streaming it back (compiled to dist/bench/support/raw-file-server.js). */
+export function startRawFileServer(): Promise<ServerProcess> {
+  return startProcess(fileURLToPath(new URL('./raw-file-server.js', import.meta.url)), []);
+}
+
 /**
  * The chosen stack's floor for an echo run (compiled to dist/bench/support/stack-floor.js), `store` putting both
  * messages to LMDB in a throwaway dir, `actor` without.

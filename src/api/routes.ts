@@ -21,6 +21,10 @@ import { userFilesRoutes } from './files/user-files.routes.js';
 import { webhookRoutes } from './webhook/webhook.routes.js';
 import { workflowsRoutes } from './workflows/workflows.routes.js';
 import { unservedRoutes } from './unserved/unserved.routes.js';
+import { flowBuildRoutes } from './build/build.routes.js';
+import { publicBuildRoutes } from './build/build-public.routes.js';
+import { removedBuildRoutes } from './build/removed-build.routes.js';
+import { vertexBuildsRoutes } from './monitor/builds.routes.js';
 import type { SocketRoute } from '../edge/socket-route.js';
 import { voiceRoutes } from './voice/voice.routes.js';
 import { voiceSocketRoutes } from './voice/voice.sockets.js';
@@ -45,6 +49,10 @@ export function buildRoutes(services: Services): Route[] {
     ...userFilesRoutes(services),
     ...messagesRoutes(services),
     ...webhookRoutes(services),
+    ...flowBuildRoutes(services),
+    ...publicBuildRoutes(services),
+    ...removedBuildRoutes(),
+    ...vertexBuildsRoutes(services),
     ...voiceRoutes(services),
     // The developer API (v2 workflows) does not exist at all when disabled: 404, as Langflow documents.
     ...(services.config.DEVELOPER_API_ENABLED ? workflowsRoutes(services) : []),

@@ -5,6 +5,7 @@
  */
 import { Readable } from 'node:stream';
 import { onClientGone, type Exchange } from './exchange.js';
+import { reclaimAfter } from './upload-reclaim.js';
 import { tooLarge } from './wire.js';
 
 /** Made as the request arrives: uWS hands body chunks only to a reader attached before its callback returns. */
@@ -35,6 +36,7 @@ export function streamBody(exchange: Exchange, limit: number): Readable {
     // uWS reuses the chunk's memory once this returns: the stream keeps a copy. node:http hands Buffers of their
     // own, kept as they are.
     const more = stream.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(new Uint8Array(chunk)));
+    reclaimAfter(chunk.byteLength);
     if (isLast) {
       forget();
       stream.push(null);

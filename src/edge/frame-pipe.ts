@@ -58,7 +58,10 @@ export class FramePipe {
       const batch = this.queue.length === 1 ? this.queue[0] : this.queue.join('');
       this.queue = [];
       this.write(batch);
-    } else if (this.ended) this.close();
+      // A full socket flushes again once drained; otherwise an ended pipe is done now (nothing else would flush).
+      if (this.full) return;
+    }
+    if (this.ended) this.close();
   }
 
   private write(chunk: string): void {

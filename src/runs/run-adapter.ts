@@ -1,6 +1,6 @@
 /**
  * What an entry point gives the run lifecycle. An entry point (v1 run and stream, webhook, v2 workflows, responses,
- * the CLI; build, MCP tool calls and voice turns next) translates its request into a RunStart and the run into its
+ * build, the CLI; MCP tool calls and voice turns next) translates its request into a RunStart and the run into its
  * wire shape through these hooks. It keeps no status, log, timeout or recovery of its own: the lifecycle calls the
  * hooks at the right moments, in order.
  */

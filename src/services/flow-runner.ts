@@ -35,6 +35,10 @@ export interface RunOptions {
   overrides?: ReadonlyMap<string, Record<string, unknown>>;
   /** Run this stored version of the flow's data instead of the current one. */
   version?: { hash: string; data: unknown };
+  /** Run this flow data instead of the stored one (a build's `data`), compiled for this run only. */
+  data?: unknown;
+  /** Files the Chat Inputs send with their message (a build's `files`). */
+  inputFiles?: string[];
   /** The caller's job id (v2 jobs are created before the run); generated otherwise. */
   jobId?: string;
 }
@@ -78,7 +82,7 @@ export class FlowRunner {
   prepare(options: RunOptions): PreparedRun {
     // The closures below (kept for the whole run) read these, not `options`: a run does not keep its request.
     const { flow, userId } = options;
-    const compiled = this.compiledOf(flow, options.tweaks, options.version);
+    const compiled = options.data === undefined ? this.compiledOf(flow, options.tweaks, options.version) : { updatedAt: flow.updated_at, graph: toGraph(options.data) };
     const { graph } = compiled;
     // The plain plan depends on the graph alone, so it is kept with the cached graph; start/stop plans are per run.
     const plan =
@@ -99,6 +103,7 @@ export class FlowRunner {
     if (options.inputValue !== undefined && options.inputValue !== null) {
       for (const vertex of inputVertices(graph, options.inputType ?? 'chat')) set(vertex.id, 'input_value', options.inputValue);
     }
+    if (options.inputFiles?.length) for (const vertex of inputVertices(graph, 'chat')) set(vertex.id, 'files', options.inputFiles);
     // As in Langflow, a top-level `stream` tweak is the caller's explicit choice and wins over the flag.
     if (options.stream !== undefined && !(options.tweaks && 'stream' in options.tweaks)) {
       for (const vertex of graph.vertices.values()) if (vertex.component.fields.stream) set(vertex.id, 'stream', options.stream && feedsChatOutput(graph, vertex.id));

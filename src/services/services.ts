@@ -13,6 +13,8 @@ import type { LogRetention } from '../runs/log-retention.js';
 import type { Runs } from '../runs/run-lifecycle.js';
 import type { Store } from '../store/port.js';
 import type { ApiKeysService } from './api-keys.service.js';
+import type { BuildJobs } from './builds/build-jobs.js';
+import type { VertexBuildsService } from './builds/vertex-builds.service.js';
 import type { FlowRunner } from './flow-runner.js';
 import type { FlowVersionsService } from './flow-versions.service.js';
 import type { FlowsService } from './flows.service.js';
@@ -46,6 +48,9 @@ export interface Services {
   jobs: WorkflowJobs;
   /** Runs of the OpenAI-shaped responses endpoint. */
   responses: ResponseRuns;
+  /** Builds of the editor's build API, and the vertex builds they record. */
+  builds: BuildJobs;
+  vertexBuilds: VertexBuildsService;
   /** Retention of finished runs' stored logs. */
   retention: LogRetention;
   variables: VariablesService;

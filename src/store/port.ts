@@ -7,6 +7,7 @@
  * is checked by.
  */
 import type { ApiKeyRecord } from '../../protocol/api-key.schema.js';
+import type { VertexBuildRecord } from '../../protocol/build.schema.js';
 import type { FlowRecord } from '../../protocol/flow.schema.js';
 import type { FileRecord } from '../../protocol/file.schema.js';
 import type { JobEvent, JobRecord } from '../../protocol/job.schema.js';
@@ -184,6 +185,18 @@ export interface ResponseRepo {
   unfinished(): Promise<StoredResponse[]>;
 }
 
+/**
+ * Vertex builds of the build API (written for builds with `log_builds`), by flow then vertex, oldest first. Writes
+ * are plain puts issued together (one commit shared with every other write of that moment), never awaited by a reply.
+ */
+export interface VertexBuildRepo {
+  /** Adds builds, dropping each vertex's oldest beyond `keepPerVertex`. */
+  add(builds: VertexBuildRecord[], keepPerVertex: number): Promise<void>;
+  /** A flow's builds, by vertex id, then oldest first. */
+  listByFlow(flowId: string): Promise<VertexBuildRecord[]>;
+  deleteByFlow(flowId: string): Promise<void>;
+}
+
 /** Small named values the service keeps for itself (the generated secret key, schema version). */
 export interface SettingsRepo {
   get(name: string): Promise<string | undefined>;
@@ -201,6 +214,7 @@ export interface Store {
   flowVersions: FlowVersionRepo;
   jobs: JobRepo;
   responses: ResponseRepo;
+  vertexBuilds: VertexBuildRepo;
   settings: SettingsRepo;
   /** Reads and writes for real; throws when the store is unusable (health checks). */
   ping(): Promise<void>;

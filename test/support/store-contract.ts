@@ -13,13 +13,14 @@ import type { OpenStore } from './store-contract/opened.js';
 import { projectsContract, variablesContract } from './store-contract/projects-variables.js';
 import { usersContract } from './store-contract/users.js';
 import { versionsContract } from './store-contract/versions-settings.js';
+import { vertexBuildsContract } from './store-contract/vertex-builds.js';
 
 export type { OpenedStore, OpenStore } from './store-contract/opened.js';
 
 /** Runs the whole contract as subtests of `t` named after the implementation; `open` gives fresh, empty stores. */
 export function storeContract(t: Test, name: string, open: OpenStore): void {
   void t.test(`store contract: ${name}`, async (t) => {
-    for (const part of [usersContract, flowsContract, projectsContract, variablesContract, messagesContract, jobsContract, versionsContract, filesContract, lifecycleContract]) {
+    for (const part of [usersContract, flowsContract, projectsContract, variablesContract, messagesContract, jobsContract, versionsContract, filesContract, vertexBuildsContract, lifecycleContract]) {
       part(t, open);
     }
   });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { DownloadQuery, FileIdParams, FileListItem, FileReply, RenameQuery, type FileRecord } from '../../../protocol/file.schema.js';
 import { BoundedId, LIST_MAX_ITEMS } from '../../../protocol/limits.js';
+import { PayloadTooLargeError } from '../../errors/index.js';
 import { receiveFile } from '../../edge/multipart-file.js';
 import { Reply } from '../../edge/reply.js';
 import { defineRoute, type Route } from '../../edge/route.js';
@@ -14,6 +15,8 @@ const listed = ({ extension: _extension, ...file }: FileRecord) => file;
 const fileName = (file: FileRecord) => (file.extension ? `${file.name}.${file.extension}` : file.name);
 const Ids = z.array(BoundedId).max(LIST_MAX_ITEMS);
 const errorReply = (description: string) => ({ description });
+/** return_content turns the whole file into one JSON string in memory: past this, the client downloads it. */
+const RETURN_CONTENT_MAX_BYTES = 32 * 1024 * 1024;
 
 export function userFilesRoutes(services: Services): Route[] {
   const { userFiles } = services;
@@ -106,6 +109,10 @@ export function userFilesRoutes(services: Services): Route[] {
       handler: async ({ params, query, principal }) => {
         const { file, bytes } = await userFiles.open(principal!.userId, params.file_id);
         if (query.return_content) {
+          if (file.size > RETURN_CONTENT_MAX_BYTES) {
+            bytes.destroy();
+            throw new PayloadTooLargeError(`File too large to return as content (${file.size} bytes, at most ${RETURN_CONTENT_MAX_BYTES}): download it without return_content`);
+          }
           const chunks: Buffer[] = [];
           for await (const chunk of bytes) chunks.push(chunk as Buffer);
           return Reply.json(Buffer.concat(chunks).toString('utf8'));

@@ -10,17 +10,7 @@ import { Router } from '../../edge/router.js';
 type Row = readonly [HttpMethod, string];
 
 const ROWS: readonly Row[] = [
-  // Build and its events, monitor records (spec 2.10, 2.12).
-  ['POST', '/api/v1/build/:flow_id/flow'],
-  ['GET', '/api/v1/build/:job_id/events'],
-  ['POST', '/api/v1/build/:job_id/cancel'],
-  ['POST', '/api/v1/build_public_tmp/:flow_id/flow'],
-  ['POST', '/api/v1/build/:flow_id/vertices'],
-  ['POST', '/api/v1/build/:flow_id/vertices/:vertex_id'],
-  ['GET', '/api/v1/build/:flow_id/:vertex_id/stream'],
-  ['GET', '/api/v1/task/:task_id'],
-  ['GET', '/api/v1/monitor/builds'],
-  ['DELETE', '/api/v1/monitor/builds'],
+  // Monitor records (spec 2.12).
   ['GET', '/api/v1/monitor/transactions'],
   ['GET', '/api/v1/monitor/traces'],
   // MCP (spec 4.7).

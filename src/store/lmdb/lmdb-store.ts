@@ -14,6 +14,7 @@ import { lmdbResponses } from './responses.repo.js';
 import { lmdbUsers } from './users.repo.js';
 import { lmdbVariables } from './variables.repo.js';
 import { lmdbFiles } from './files.repo.js';
+import { lmdbVertexBuilds } from './vertex-builds.repo.js';
 
 /** How commits reach the disk: see `STORE_SYNC` in src/config.ts. */
 export type StoreSync = 'full' | 'nometa' | 'off';
@@ -57,6 +58,7 @@ export function openLmdbStore(dataDir: string, sync: StoreSync = 'full'): Store 
     flowVersions: lmdbFlowVersions(env),
     jobs: lmdbJobs(env),
     responses: lmdbResponses(env),
+    vertexBuilds: lmdbVertexBuilds(env),
     settings: {
       get: (name) => answer(() => settings.get(name)),
       put: async (name, value) => {
