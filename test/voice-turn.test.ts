@@ -34,6 +34,9 @@ for (const adapter of adapters) t.test(`one full turn on ${adapter}: transcript,
   t.equal(audioDone.response_id, done.response.id);
   t.equal(firstAudio.response_id, done.response.id);
 
+  const buildEvents = client.events.filter((e) => e.type === 'flow.build.progress').map((e) => e.data.event);
+  t.same([buildEvents[0], buildEvents[1], buildEvents.at(-1)], ['vertices_sorted', 'build_start', 'end'], "the build's events, as the editor's build streams them");
+  t.equal(buildEvents.filter((e) => e === 'end_vertex').length, 3, 'one end_vertex per component');
   const types = client.events.map((e) => e.type);
   const last = (type: string) => types.lastIndexOf(type);
   t.ok(types.indexOf('conversation.item.input_audio_transcription.completed') < types.indexOf('flow.build.progress'), 'the transcript comes before the run');

@@ -1,15 +1,9 @@
 /**
- * Langflow's flow_tts frames, server side: a run's events wrapped as `flow.build.progress` (until the build
- * events land, the run stream's own `{event, data}` entries), the answer's text read from them, and the error
- * events with Langflow's codes (`langflow_auth`, `api_key_missing` with its `key_name`).
+ * Langflow's flow_tts frames, server side: a build's events (build-events.ts) wrapped as `flow.build.progress`,
+ * the answer's text read from them, and the error events with Langflow's codes (`langflow_auth`, `api_key_missing`
+ * with its `key_name`).
  */
 import type { ServerFrame, VoiceErrorCode } from '../../protocol/voice.schema.js';
-import type { RunEvent } from '../engine/events.js';
-import { runStreamEntry } from './run-stream.js';
-
-/** The entry a voice turn's run logs for an engine event (the run stream's vocabulary). */
-export const voiceProgressEntry = (event: RunEvent) => runStreamEntry(event);
-
 export function progressFrame(event: string, data: unknown): ServerFrame {
   return { type: 'flow.build.progress', data: { event, data } };
 }

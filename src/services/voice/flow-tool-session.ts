@@ -8,7 +8,7 @@
 import { answerPiece, errorFrame, progressFrame } from '../../langflow/voice-events.js';
 import { failureError } from '../../runs/failure-table.js';
 import type { LiveRun } from '../../runs/live-run.js';
-import type { RunResult } from '../../runs/run-adapter.js';
+import type { BuildEnd } from '../builds/build-run.js';
 import { openaiRealtimeModelUrl } from './provider-urls.js';
 import { RealtimeLink } from './realtime-link.js';
 import { prepareVoiceRun, startVoiceRun } from './voice-run.js';
@@ -22,7 +22,7 @@ export class FlowToolSession extends VoiceSocketSession {
   #link: RealtimeLink | undefined;
   #voice = 'echo';
   #responding = false;
-  readonly #calls = new Set<LiveRun<RunResult>>();
+  readonly #calls = new Set<LiveRun<BuildEnd>>();
 
   protected opened(key: string): void {
     this.#link = new RealtimeLink(openaiRealtimeModelUrl, key, {

@@ -1,16 +1,15 @@
 /**
  * A voice entry point's run: the transcript (or a tool call's input) as the flow's chat input in the session, run
- * through Runs like /api/v1/run with stream=true, its events handed over as they come (the run stream's entries).
+ * through Runs as a build (the editor's playground does the same), its events handed over as they come in the
+ * build's vocabulary (src/langflow/build-events.ts), which the client receives as `flow.build.progress`.
  */
 import type { FlowRecord } from '../../../protocol/flow.schema.js';
-import { voiceProgressEntry } from '../../langflow/voice-events.js';
+import { BuildEvents } from '../../langflow/build-events.js';
 import type { LiveRun } from '../../runs/live-run.js';
-import type { RunAdapter, RunResult } from '../../runs/run-adapter.js';
 import type { Runs } from '../../runs/run-lifecycle.js';
+import { BuildRun, type BuildEnd } from '../builds/build-run.js';
 import type { FlowRunner, PreparedRun } from '../flow-runner.js';
 
-/** The run's log holds its events until the entry point reads them, at once. */
-const voiceRunAdapter: RunAdapter<RunResult> = { log: { retention: 'until-watched' }, event: voiceProgressEntry, settle: (_run, result) => result };
 
 export interface VoiceRunInput {
   flow: FlowRecord;
@@ -35,8 +34,10 @@ export function prepareVoiceRun(runner: Pick<FlowRunner, 'prepare'>, input: Voic
   });
 }
 
-export function startVoiceRun(runs: Runs, run: PreparedRun, onEntry: (event: string, data: unknown) => void): LiveRun<RunResult> {
-  const live = runs.start({ id: run.jobId, userId: run.job.flow.userId, flowId: run.job.flow.id, job: run.job, adapter: voiceRunAdapter });
+export function startVoiceRun(runs: Runs, run: PreparedRun, onEntry: (event: string, data: unknown) => void): LiveRun<BuildEnd> {
+  const { flow } = run.job;
+  const events = new BuildEvents({ graph: run.graph, plan: run.plan, flowId: flow.id, sessionId: run.sessionId });
+  const live = runs.start({ id: run.jobId, userId: flow.userId, flowId: flow.id, job: run.job, adapter: new BuildRun(events) });
   live.log!.watch(0, { onEvent: (entry) => onEntry(entry.event, entry.data), onEnd: () => {} });
   return live;
 }

@@ -10,7 +10,7 @@ import type { EdgeSocket } from '../../edge/socket-route.js';
 import { answerPiece, errorFrame, progressFrame } from '../../langflow/voice-events.js';
 import { failureError } from '../../runs/failure-table.js';
 import type { LiveRun } from '../../runs/live-run.js';
-import type { RunResult } from '../../runs/run-adapter.js';
+import type { BuildEnd } from '../builds/build-run.js';
 import type { CancelReason } from '../../runs/run-failure.js';
 import type { Runs } from '../../runs/run-lifecycle.js';
 import type { PreparedRun } from '../flow-runner.js';
@@ -32,7 +32,7 @@ export class VoiceTurn {
   readonly #streamed = new Set<string>();
   #speech: Promise<void> = Promise.resolve();
   #speechFailed = false;
-  #live: LiveRun<RunResult> | undefined;
+  #live: LiveRun<BuildEnd> | undefined;
   /** Settles once the turn has said its last frame. */
   readonly done: Promise<void>;
 
@@ -92,7 +92,7 @@ export class VoiceTurn {
     }
   }
 
-  async #finish(result: RunResult | undefined): Promise<void> {
+  async #finish(result: BuildEnd | undefined): Promise<void> {
     this.#say([this.#splitter.end()].filter((rest): rest is string => rest !== undefined));
     await this.#speech;
     let status: ResponseStatus = 'completed';
