@@ -43,9 +43,22 @@ async function directMs(baseURL: string): Promise<number> {
 async function voiceSession(url: string): Promise<{ turnMs(): Promise<number>; isOpen(): boolean; close(): void }> {
   const ws = new WebSocket(url);
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-  let waiter: ((event: { type: string; at: number }) => void) | undefined;
-  ws.on('message', (data) => waiter?.({ type: JSON.parse(String(data)).type, at: performance.now() }));
-  const next = (type: string) => new Promise<number>((resolve) => (waiter = (event) => event.type === type && resolve(event.at)));
+  // Every event is kept with its arrival time: several can arrive in one read, before a waiter for the next is set.
+  const events: { type: string; at: number }[] = [];
+  let cursor = 0;
+  let wake: (() => void) | undefined;
+  ws.on('message', (data) => {
+    events.push({ type: JSON.parse(String(data)).type, at: performance.now() });
+    wake?.();
+  });
+  const next = async (type: string): Promise<number> => {
+    for (;;) {
+      for (; cursor < events.length; cursor++) {
+        if (events[cursor].type === type) return events[cursor++].at;
+      }
+      await new Promise<void>((resolve) => (wake = resolve));
+    }
+  };
   return {
     async turnMs() {
       const transcript = next('conversation.item.input_audio_transcription.completed');
