@@ -18,6 +18,7 @@ import { recordsScenario } from './scenarios/records.js';
 import { runScenario } from './scenarios/run.js';
 import { storePgScenario } from './scenarios/store-pg.js';
 import { streamsScenario } from './scenarios/streams.js';
+import { voiceScenario } from './scenarios/voice.js';
 import { workflowsScenario } from './scenarios/workflows.js';
 import { hasWrk } from './support/load.js';
 import { table, writeResults, type Row } from './support/report.js';
@@ -39,6 +40,7 @@ const SCENARIOS: Record<string, () => Promise<Row[]>> = {
   mcp: () => mcpScenario(SECONDS),
   'custom-components': () => customComponentsScenario(SECONDS),
   records: () => recordsScenario(SECONDS),
+  voice: () => voiceScenario(),
 };
 
 const wanted = process.argv.slice(2);

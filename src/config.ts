@@ -1,6 +1,7 @@
 /** Service configuration: the FLOWSVC_* environment, parsed once with zod. */
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
+import { SttProviderName, TtsProviderName } from '../protocol/voice.schema.js';
 
 const bool = (fallback: boolean) =>
   z
@@ -101,6 +102,10 @@ export const ConfigSchema = z.object({
   ENABLE_LOG_RETRIEVAL: bool(false),
   /** Log lines kept in memory for /logs. */
   LOG_RETRIEVER_BUFFER_SIZE: z.coerce.number().int().positive().max(1_000_000).default(10_000),
+  /** The voice WebSocket's speech-to-text provider unless the user picks one (`voice.settings`). */
+  VOICE_STT: SttProviderName.default('openai-realtime'),
+  /** The voice WebSocket's text-to-speech provider unless the user picks one. */
+  VOICE_TTS: TtsProviderName.default('openai'),
 });
 
 export type Config = z.output<typeof ConfigSchema>;

@@ -36,7 +36,7 @@ t.test('GET /api/v1/config has exactly the keys of Langflow\'s ConfigResponse', 
 
   t.equal(body.event_delivery, 'streaming');
   t.equal(body.default_folder_name, 'Starter Project');
-  t.equal(body.voice_mode_available, false);
+  t.equal(body.voice_mode_available, true, 'the voice WebSocket is served');
   t.ok(body.feature_flags && !Array.isArray(body.feature_flags), 'feature_flags is an object');
   t.equal(body.max_file_size_upload, 1024, 'default upload limit');
   t.equal(body.webhook_auth_enable, true, 'webhook auth on by default');

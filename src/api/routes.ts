@@ -33,6 +33,9 @@ import { vertexBuildsRoutes } from './monitor/builds.routes.js';
 import { customComponentRoutes } from './custom/custom-component.routes.js';
 import { validateRoutes } from './custom/validate.routes.js';
 import { storeRoutes } from './store/store.routes.js';
+import type { SocketRoute } from '../edge/socket-route.js';
+import { voiceRoutes } from './voice/voice.routes.js';
+import { voiceSocketRoutes } from './voice/voice.sockets.js';
 
 export function buildRoutes(services: Services): Route[] {
   const routes: Route[] = [
@@ -67,6 +70,7 @@ export function buildRoutes(services: Services): Route[] {
     ...storeRoutes(services),
     // Only when FLOWSVC_ENABLE_LOG_RETRIEVAL is on: off, /logs is a 404 like any path not served.
     ...(services.logRing ? logsRoutes(services.logRing) : []),
+    ...voiceRoutes(services),
     // The developer API (v2 workflows) does not exist at all when disabled: 404, as Langflow documents.
     ...(services.config.DEVELOPER_API_ENABLED ? workflowsRoutes(services) : []),
   ];
@@ -74,4 +78,9 @@ export function buildRoutes(services: Services): Route[] {
   // Last: a spec route not served yet answers 501 rather than 404.
   routes.push(...unservedRoutes(routes));
   return routes;
+}
+
+/** The WebSocket routes, served beside the route table on the same port by either adapter. */
+export function buildSocketRoutes(services: Services): SocketRoute[] {
+  return [...voiceSocketRoutes(services)];
 }

@@ -15,6 +15,7 @@ import { ExchangeSink } from './exchange-sink.js';
 import { Reply, type ReplyHeaders, type StreamSink } from './reply.js';
 import { parseJsonBody, parseMultipart, parseQuery, validate } from './request-input.js';
 import type { Route, UploadedFile } from './route.js';
+import type { SocketRoute } from './socket-route.js';
 import { Router } from './router.js';
 import { streamBody } from './body-stream.js';
 import { Traffic } from './traffic.js';
@@ -28,6 +29,8 @@ export interface DispatchOptions {
   bodyLimit: number;
   /** Body limit of every other route in bytes: a JSON body far smaller than an upload can still cost gigabytes parsed. */
   jsonBodyLimit: number;
+  /** WebSocket routes, served by either adapter (socket-route.ts). */
+  sockets?: SocketRoute[];
   /** Counts requests by route and open streams (default: nothing is counted). */
   metrics?: Metrics;
 }

@@ -5,6 +5,7 @@ import type { Dispatch } from './dispatch.js';
 import type { EdgeOptions, EdgeServer } from './uws-server.js';
 import { watchAbort, type Exchange } from './exchange.js';
 import { NodeResponse } from './node-response.js';
+import { bindNodeSockets } from './node-sockets.js';
 import type { HttpMethod } from './route.js';
 
 export function listenNode(dispatch: Dispatch, options: EdgeOptions): Promise<EdgeServer> {
@@ -22,6 +23,7 @@ export function listenNode(dispatch: Dispatch, options: EdgeOptions): Promise<Ed
     watchAbort(exchange);
     dispatch(exchange, mark === -1 ? '' : url.slice(mark + 1));
   });
+  const closeSockets = bindNodeSockets(server, options.sockets ?? [], options.logger);
   // Kept for a drain: once no request is under way, each connection is ended after its last bytes are flushed.
   const sockets = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
@@ -38,6 +40,7 @@ export function listenNode(dispatch: Dispatch, options: EdgeOptions): Promise<Ed
         adapter: 'node',
         port,
         close() {
+          closeSockets();
           if (server.listening) server.close();
           server.closeIdleConnections();
         },
@@ -45,6 +48,7 @@ export function listenNode(dispatch: Dispatch, options: EdgeOptions): Promise<Ed
           // Closing ends the idle kept-alive connections; answers given while draining close theirs (NodeResponse),
           // and a stream that began before keeps its connection until no request is under way, then it is ended.
           const closed = new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()));
+          closeSockets();
           return dispatch.traffic.drained().then(() => {
             for (const socket of sockets) socket.end();
             return closed;

@@ -85,7 +85,7 @@ export class Router {
   }
 }
 
-function safeDecode(segment: string): string {
+export function safeDecode(segment: string): string {
   try {
     return decodeURIComponent(segment);
   } catch {

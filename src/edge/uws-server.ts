@@ -7,6 +7,7 @@ import { createDispatch, type Dispatch, type DispatchOptions } from './dispatch.
 import { openExchange } from './exchange.js';
 import { listenNode } from './node-server.js';
 import { uws } from './uws-native.js';
+import { bindUwsSockets } from './uws-sockets.js';
 
 export type EdgeAdapter = 'uws' | 'node';
 
@@ -41,6 +42,7 @@ const LIBUS_LISTEN_EXCLUSIVE_PORT = 1;
 
 function listenUws(dispatch: Dispatch, options: EdgeOptions): Promise<EdgeServer> {
   const app = uws.App();
+  const closeSockets = bindUwsSockets(app, options.sockets ?? [], options.logger);
   app.any('/*', (res, req) => {
     dispatch(openExchange(res, req), req.getQuery() ?? '');
   });
@@ -57,6 +59,7 @@ function listenUws(dispatch: Dispatch, options: EdgeOptions): Promise<EdgeServer
       const close = () => {
         if (listening) uws.us_listen_socket_close(token);
         listening = false;
+        closeSockets();
       };
       resolve({
         adapter: 'uws',

@@ -28,7 +28,8 @@ export function configResponse(config: Config, defaultFolderName: string): Confi
     // Our build events are streamed; polling would still work, but streaming is what we serve best.
     event_delivery: 'streaming',
     webhook_auth_enable: config.WEBHOOK_AUTH_ENABLE,
-    voice_mode_available: false,
+    // The voice WebSocket is served (src/api/voice/): the frontend may offer its voice mode.
+    voice_mode_available: true,
     default_folder_name: defaultFolderName,
     hide_getting_started_progress: false,
   };

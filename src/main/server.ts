@@ -1,5 +1,5 @@
 /** Starts the whole service: services, route table, edge (uWS or node:http). Used by `flowsvc serve` and by tests. */
-import { buildRoutes } from '../api/routes.js';
+import { buildRoutes, buildSocketRoutes } from '../api/routes.js';
 import { createServices, type Services } from '../app.js';
 import type { Config } from '../config.js';
 import { chooseAdapter } from '../edge/adapter-choice.js';
@@ -43,6 +43,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       adapter: choice.adapter,
       reusePort: config.REUSE_PORT,
       routes: buildRoutes(services),
+      sockets: buildSocketRoutes(services),
       authenticator: services.authenticator,
       logger,
       metrics: services.metrics,

@@ -20,6 +20,10 @@ export interface ModelServerOptions {
   tokenDelayMs?: number;
   /** The reply when nothing is queued (default: the echo). */
   fallback?: (request: RecordedRequest) => ScriptedReply | undefined;
+  /** Serves other OpenAI paths on the same host (the voice fakes): true when it answered the request. */
+  serve?: (req: IncomingMessage, res: ServerResponse) => boolean;
+  /** Given the HTTP server once created (the realtime fake listens on its upgrade event). */
+  attach?: (http: import('node:http').Server) => void;
 }
 
 export interface ModelServer {
@@ -66,6 +70,7 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
   };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (options.serve?.(req, res)) return;
     const raw = await text(req);
     const path = (req.url ?? '/').split('?')[0];
     const record: RecordedRequest = { method: req.method ?? 'GET', path, headers: req.headers, body: parseJson(raw), aborted: false };
@@ -103,6 +108,7 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
       else res.destroy(error);
     });
   });
+  options.attach?.(http);
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   server.url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   server.baseURL = `${server.url}/v1`;

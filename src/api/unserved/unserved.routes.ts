@@ -10,10 +10,6 @@ import { Router } from '../../edge/router.js';
 type Row = readonly [HttpMethod, string];
 
 const ROWS: readonly Row[] = [
-  // Voice (spec 4.7): the WebSocket paths answer a plain request too.
-  ['GET', '/api/v1/voice/ws/flow_tts/:flow_id'],
-  ['GET', '/api/v1/voice/ws/flow_tts/:flow_id/:session_id'],
-  ['GET', '/api/v1/voice/elevenlabs/voice_ids'],
 ];
 
 export const UNSERVED_ROWS = ROWS;

@@ -9,12 +9,14 @@ import type { BuildEvents } from '../../langflow/build-events.js';
 import { failureError } from '../../runs/failure-table.js';
 import type { LiveRun } from '../../runs/live-run.js';
 import type { RunAdapter, RunResult } from '../../runs/run-adapter.js';
-import { isVertexFailure } from '../../runs/run-failure.js';
+import { isVertexFailure, type RunFailure } from '../../runs/run-failure.js';
 import type { EventLog } from '../../runs/event-log.port.js';
 import type { TerminalStatus } from '../../runs/run-status.js';
 
 export interface BuildEnd {
   status: TerminalStatus;
+  /** Why it did not complete (the voice entry points tell their clients). */
+  failure?: RunFailure;
 }
 
 export class BuildRun implements RunAdapter<BuildEnd> {
@@ -39,6 +41,6 @@ export class BuildRun implements RunAdapter<BuildEnd> {
     if (!failure || failure.kind === 'cancelled') this.events.end(log);
     else if (isVertexFailure(failure)) this.events.vertexFailed(failure.vertexId, failure.error, log);
     else this.events.flowFailed(failureError(failure).message, 'error' in failure ? failure.error.name : failure.kind, log);
-    return { status: result.status };
+    return { status: result.status, failure: result.failure };
   }
 }
