@@ -25,7 +25,6 @@ import { profilePicturesRoutes } from './files/profile-pictures.routes.js';
 import { userFilesRoutes } from './files/user-files.routes.js';
 import { webhookRoutes } from './webhook/webhook.routes.js';
 import { workflowsRoutes } from './workflows/workflows.routes.js';
-import { unservedRoutes } from './unserved/unserved.routes.js';
 import { flowBuildRoutes } from './build/build.routes.js';
 import { publicBuildRoutes } from './build/build-public.routes.js';
 import { removedBuildRoutes } from './build/removed-build.routes.js';
@@ -75,8 +74,6 @@ export function buildRoutes(services: Services): Route[] {
     ...(services.config.DEVELOPER_API_ENABLED ? workflowsRoutes(services) : []),
   ];
   routes.push(...docsRoutes(services, () => routes));
-  // Last: a spec route not served yet answers 501 rather than 404.
-  routes.push(...unservedRoutes(routes));
   return routes;
 }
 
