@@ -1,5 +1,5 @@
 /**
- * The storage port: one interface per aggregate. Services depend on these only; src/store/lmdb implements them.
+ * The storage port: one interface per aggregate. Services depend on these only; src/store/lmdb and src/store/pg implement them.
  * Every method returns a promise, reads too, so an implementation that reads over a network (PostgreSQL, the path to
  * several machines) fits the same interface without changing a caller; LMDB answers its reads at once (a resolved
  * promise). A write that would take a unique name already in use rejects with NameTakenError, in every
@@ -7,16 +7,17 @@
  * is checked by.
  */
 import type { ApiKeyRecord } from '../../protocol/api-key.schema.js';
-import type { VertexBuildRecord } from '../../protocol/build.schema.js';
 import type { FlowRecord } from '../../protocol/flow.schema.js';
 import type { FileRecord } from '../../protocol/file.schema.js';
 import type { JobEvent, JobRecord } from '../../protocol/job.schema.js';
 import type { MessageRecord } from '../../protocol/message.schema.js';
 import type { ProjectRecord } from '../../protocol/project.schema.js';
 import type { StoredResponse } from '../../protocol/responses.schema.js';
-import type { TraceRecord } from '../../protocol/trace.schema.js';
 import type { UserRecord } from '../../protocol/user.schema.js';
 import type { VariableRecord } from '../../protocol/variable.schema.js';
+import type { RunRecordRepo, VertexBuildRepo } from './run-records.port.js';
+
+export type { RunRecordRepo, TraceIndexEntry, VertexBuildRepo } from './run-records.port.js';
 
 export interface UserRepo {
   get(id: string): Promise<UserRecord | undefined>;
@@ -184,48 +185,6 @@ export interface ResponseRepo {
   put(record: StoredResponse): Promise<void>;
   /** Background responses still `in_progress` when last written (a restart cut them off). */
   unfinished(): Promise<StoredResponse[]>;
-}
-
-/**
- * Vertex builds of the build API (written for builds with `log_builds`), by flow then vertex, oldest first. Writes
- * are plain puts issued together (one commit shared with every other write of that moment), never awaited by a reply.
- */
-export interface VertexBuildRepo {
-  /** Adds builds, dropping each vertex's oldest beyond `keepPerVertex`. */
-  add(builds: VertexBuildRecord[], keepPerVertex: number): Promise<void>;
-  /** A flow's builds, by vertex id, then oldest first. */
-  listByFlow(flowId: string): Promise<VertexBuildRecord[]>;
-  deleteByFlow(flowId: string): Promise<void>;
-}
-
-/** Where a trace is listed: enough to filter and order a page without reading whole traces. */
-export interface TraceIndexEntry {
-  id: string;
-  userId: string;
-  flowId: string;
-  sessionId: string;
-  startedAt: number;
-  spanCount: number;
-}
-
-/**
- * Records of what ran: a trace per run, its spans inside (a flow's transactions are its traces' spans). Writes are
- * plain puts issued together (one commit shared with the messages and jobs of that moment), never awaited by a reply.
- */
-export interface RunRecordRepo {
-  /** Stores finished runs' traces (those that ended together); `expiresAt` (epoch ms): when retention may remove them. */
-  put(traces: readonly TraceRecord[], expiresAt: number): Promise<void>;
-  /** One of the user's traces (another user's is not found). */
-  trace(userId: string, id: string): Promise<TraceRecord | undefined>;
-  /** The traces listed (a page of `traceIndex`), in that order; those gone meanwhile are left out. */
-  traces(entries: readonly TraceIndexEntry[]): Promise<TraceRecord[]>;
-  /** A user's traces (of one flow), newest first. */
-  traceIndex(userId: string, flowId?: string): Promise<TraceIndexEntry[]>;
-  deleteTrace(trace: TraceRecord): Promise<void>;
-  /** Removes every trace of a user's flow; returns how many went. */
-  deleteForFlow(userId: string, flowId: string): Promise<number>;
-  /** Removes the records that expired before `now`; returns how many traces went. */
-  expire(now: number): Promise<number>;
 }
 
 /** Small named values the service keeps for itself (the generated secret key, schema version). */

@@ -1,0 +1,49 @@
+/**
+ * The storage port's records of what ran: vertex builds of the build API and the traces (with their spans, which
+ * are also a flow's transactions) of every run. Apart from port.ts because they are written from events, never
+ * read on the run path.
+ */
+import type { VertexBuildRecord } from '../../protocol/build.schema.js';
+import type { TraceRecord } from '../../protocol/trace.schema.js';
+
+/**
+ * Vertex builds of the build API (written for builds with `log_builds`), by flow then vertex, oldest first. Writes
+ * are plain puts issued together (one commit shared with every other write of that moment), never awaited by a reply.
+ */
+export interface VertexBuildRepo {
+  /** Adds builds, dropping each vertex's oldest beyond `keepPerVertex`. */
+  add(builds: VertexBuildRecord[], keepPerVertex: number): Promise<void>;
+  /** A flow's builds, by vertex id, then oldest first. */
+  listByFlow(flowId: string): Promise<VertexBuildRecord[]>;
+  deleteByFlow(flowId: string): Promise<void>;
+}
+
+/** Where a trace is listed: enough to filter and order a page without reading whole traces. */
+export interface TraceIndexEntry {
+  id: string;
+  userId: string;
+  flowId: string;
+  sessionId: string;
+  startedAt: number;
+  spanCount: number;
+}
+
+/**
+ * Records of what ran: a trace per run, its spans inside (a flow's transactions are its traces' spans). Writes are
+ * plain puts issued together (one commit shared with the messages and jobs of that moment), never awaited by a reply.
+ */
+export interface RunRecordRepo {
+  /** Stores finished runs' traces (those that ended together); `expiresAt` (epoch ms): when retention may remove them. */
+  put(traces: readonly TraceRecord[], expiresAt: number): Promise<void>;
+  /** One of the user's traces (another user's is not found). */
+  trace(userId: string, id: string): Promise<TraceRecord | undefined>;
+  /** The traces listed (a page of `traceIndex`), in that order; those gone meanwhile are left out. */
+  traces(entries: readonly TraceIndexEntry[]): Promise<TraceRecord[]>;
+  /** A user's traces (of one flow), newest first. */
+  traceIndex(userId: string, flowId?: string): Promise<TraceIndexEntry[]>;
+  deleteTrace(trace: TraceRecord): Promise<void>;
+  /** Removes every trace of a user's flow; returns how many went. */
+  deleteForFlow(userId: string, flowId: string): Promise<number>;
+  /** Removes the records that expired before `now`; returns how many traces went. */
+  expire(now: number): Promise<number>;
+}
