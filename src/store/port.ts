@@ -1,10 +1,10 @@
 /**
- * The storage port: one interface per aggregate. Services depend on these only; src/store/lmdb and src/store/pg implement them.
- * Every method returns a promise, reads too, so an implementation that reads over a network (PostgreSQL, the path to
- * several machines) fits the same interface without changing a caller; LMDB answers its reads at once (a resolved
- * promise). A write that would take a unique name already in use rejects with NameTakenError, in every
- * implementation. Nothing above this port imports lmdb; test/support/store-contract.ts is what an implementation
- * is checked by.
+ * The storage port: one interface per aggregate. Services depend on these only; src/store/lmdb and src/store/pg
+ * implement them. Every method returns a promise, reads too, so an implementation that reads over a network
+ * (PostgreSQL, for several machines) fits the same interface without changing a caller; LMDB answers its reads at
+ * once (a resolved promise). A write that would take a unique name already in use rejects with NameTakenError, in
+ * every implementation. Nothing above this port imports lmdb or pg; test/support/store-contract.ts is what an
+ * implementation is checked by.
  */
 import type { ApiKeyRecord } from '../../protocol/api-key.schema.js';
 import type { FlowRecord } from '../../protocol/flow.schema.js';
