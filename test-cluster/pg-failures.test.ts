@@ -20,18 +20,22 @@ t.test('a message the database refuses fails alone; the others of its batch are 
 t.test('connections the server cuts are replaced: the store works on', async (t) => {
   const url = await freshDatabase(t);
   const cut: Error[] = [];
+  // Every connection cut reports: the pool's four and the instance lock's own. Known once the server says how many.
+  let expected = Infinity;
   let onCut = () => {};
+  const allCut = new Promise<void>((resolve) => (onCut = () => cut.length >= expected && resolve()));
   const store = await openPgStore({ url, poolSize: 4, onIdleError: (error) => (cut.push(error), onCut()) });
   t.teardown(() => store.close());
   // Four connections open and idle in the pool.
   await Promise.all(Array.from({ length: 4 }, (_, i) => store.messages.session('f1', `warm-${i}`, {})));
   const database = new URL(url).pathname.slice(1);
-  const allCut = new Promise<void>((resolve) => (onCut = () => cut.length >= 4 && resolve()));
   const terminated = await admin<{ pid: number }>(
     'SELECT pg_terminate_backend(pid) AS pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
     [database],
   );
-  t.ok(terminated.length >= 4, 'the server cut every connection the store held');
+  t.ok(terminated.length >= 5, 'the server cut every connection the store held (the pool and the instance lock)');
+  expected = terminated.length;
+  onCut();
   await allCut;
   t.ok(cut.every((error) => error instanceof Error), 'each cut was reported, not thrown');
   await t.resolves(store.ping(), 'the store reads and writes again on new connections');

@@ -21,8 +21,14 @@ export interface InstanceLock {
 
 export async function holdInstanceLock(url: string, schema: string, onError: (error: Error) => void): Promise<InstanceLock> {
   const client = new pg.Client({ connectionString: url, application_name: 'flowsvc instance lock', connectionTimeoutMillis: 10_000 });
-  // Without a listener, the connection's failure would end the process.
-  client.on('error', onError);
+  // Without a listener, the connection's failure would end the process. A cut connection reports twice (the
+  // server's error, then the socket's end): one lost connection is one report, as the pool's are.
+  let reported = false;
+  client.on('error', (error) => {
+    if (reported) return;
+    reported = true;
+    onError(error);
+  });
   await client.connect();
   const key = [LIVE_CLASS, schema];
   const { rows } = await client.query<{ alone: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS alone', key);
