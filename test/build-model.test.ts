@@ -5,7 +5,7 @@
  */
 import t from 'tap';
 import { buildEvents, getEvents, kinds, readBuildStream, type BuildEvent } from './support/builds.js';
-import { createFlow, starterFlow } from './support/flow-helpers.js';
+import { createFlow } from './support/flow-helpers.js';
 import { startModelServer, type ModelServer } from './support/model-server.js';
 import { chatModelFlow, HEADER_KEY, openaiModelTemplate } from './support/model-flows.js';
 import { startTestServer, type TestServer } from './support/server.js';
@@ -131,19 +131,4 @@ t.test('a build that runs past FLOWSVC_JOB_TIMEOUT_SECONDS ends with an error na
   t.match(last.data, { category: 'error', error: true, text: 'Flow execution exceeded 1 seconds', properties: { source: { id: null } } });
   t.notOk(kinds(events).includes('end'), 'as Langflow, no end follows a flow error');
   t.ok((await within(aborted, 'the model request closed')).aborted);
-});
-
-t.test("the editor's build of an exported starter: Basic Prompting sent as `data`, run against the model server", async (t) => {
-  const stored = await server.request('/api/v1/variables/', { method: 'POST', json: { name: 'OPENAI_API_KEY', value: 'sk-stored', default_fields: [] } });
-  t.equal(stored.status, 201);
-  const { nodes, edges } = starterFlow('Basic Prompting').data;
-  model.script({ text: 'Start here.' });
-  const before = model.chats.length;
-  const res = await server.request(`/api/v1/build/${flowId}/flow?event_delivery=direct`, { method: 'POST', json: { inputs: { input_value: 'How do I start?', client_request_time: Date.now() }, data: { nodes, edges } } });
-  const events = await readBuildStream(res);
-  t.equal(events.at(-1)!.event, 'end');
-  t.equal(events.filter((e) => e.event === 'end_vertex').length, nodes.filter((n: any) => n.type === 'genericNode').length, 'every component built');
-  t.ok(events.filter((e) => e.event === 'end_vertex').every((e) => e.data.build_data.valid));
-  t.match(events.filter((e) => e.event === 'add_message').at(-1)!.data, { sender: 'Machine', text: 'Start here.' });
-  t.match(model.chats[before].body.messages[0].content, /^Answer the user as if you were a GenAI expert/, "the data's Prompt is the system message: the data ran, not the stored flow");
 });
