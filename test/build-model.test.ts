@@ -5,12 +5,14 @@
  */
 import t from 'tap';
 import { buildEvents, getEvents, kinds, readBuildStream, type BuildEvent } from './support/builds.js';
+import { startBuildModelStack, type BuildModelStack } from './support/build-model-stack.js';
+import type { ModelServer } from './support/model-server.js';
 import { createFlow } from './support/flow-helpers.js';
-import { startModelServer, type ModelServer } from './support/model-server.js';
 import { chatModelFlow, HEADER_KEY, openaiModelTemplate } from './support/model-flows.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { within } from './support/within.js';
 
+let stack: BuildModelStack;
 let model: ModelServer;
 let server: TestServer;
 let flowId: string;
@@ -18,15 +20,10 @@ const KEY_HEADER = { headers: { [`X-FLOWSVC-GLOBAL-VAR-${HEADER_KEY}`]: 'sk-test
 const many = (count: number, delay: number) => ({ tokens: Array.from({ length: count }, (_, i) => ` t${i}`), tokenDelayMs: delay });
 
 t.before(async () => {
-  model = await startModelServer();
-  process.env.OPENAI_BASE_URL = model.baseURL;
-  server = await startTestServer();
-  flowId = (await createFlow(server, chatModelFlow('Build model', 'LanguageModelComponent', openaiModelTemplate({ stream: true })))).id;
+  stack = await startBuildModelStack();
+  ({ model, server, flowId } = stack);
 });
-t.teardown(async () => {
-  await server.close();
-  await model.close();
-});
+t.teardown(() => stack.close());
 
 const build = (query = '') => server.request(`/api/v1/build/${flowId}/flow${query}`, { method: 'POST', json: { inputs: { input_value: 'hi model' } }, ...KEY_HEADER });
 
