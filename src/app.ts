@@ -36,6 +36,9 @@ import { ModuleWarmUp } from './services/module-warm-up.js';
 import { McpHub } from './services/mcp/mcp-hub.js';
 import { openLmdbStore } from './store/lmdb/lmdb-store.js';
 import { openPgStore } from './store/pg/pg-store.js';
+import { joinCluster } from './cluster/cluster-setup.js';
+import { shareSessionChanges } from './cluster/session-changes.js';
+import { SharedJobs } from './services/jobs/shared-jobs.js';
 import type { Services } from './services/services.js';
 
 export type { Services };
@@ -58,16 +61,23 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const examples = new ExampleFlows();
   const flows = new FlowsService(store, projects, examples, { shareExamples: config.AUTO_LOGIN });
   projects.removeFlows = (doomed) => flows.removeAll(doomed);
+  const filesDir = resolve(config.FILES_DIR ?? resolve(config.DATA_DIR, 'files'));
+  const cluster = await joinCluster(config, store, filesDir, logger);
   const host = new ActorHost(store.messages, logger);
   const metrics = await createMetrics(config.PROMETHEUS_ENABLED, store);
   const records = setUpRunRecords(config, store, flows, logger);
   // OpenTelemetry only when OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT is set: its packages are not even loaded otherwise.
   const otel = await otelExportFrom(process.env, logger);
   const watchers = [records.recorder, otel?.watcher].filter((watcher): watcher is RunWatcher => watcher !== undefined);
-  const runs = new Runs(host, logger, { timeoutMs: config.JOB_TIMEOUT_SECONDS * 1000, concurrency: config.JOB_CONCURRENCY, metrics, watcher: allWatchers(watchers) });
+  const runs = new Runs(host, logger, {
+    timeoutMs: config.JOB_TIMEOUT_SECONDS * 1000,
+    concurrency: config.JOB_CONCURRENCY,
+    metrics,
+    watcher: allWatchers(watchers),
+    sharing: cluster?.sharing,
+  });
   metrics.watchRuns(runs);
   const retention = new LogRetention(config.JOB_RETENTION_SECONDS * 1000, (now) => store.jobs.expireEvents(now), logger);
-  const filesDir = resolve(config.DATA_DIR, 'files');
   const fileStorage = fsFileStorage(filesDir);
   const fileLimit = config.MAX_FILE_SIZE_UPLOAD * 1024 * 1024;
   const userFiles = new UserFilesService(store.files, fileStorage, fileLimit);
@@ -82,6 +92,9 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const messages = new MessagesService(store, host.sessions);
   const versions = new FlowVersionsService(store.flowVersions);
   const jobs = new WorkflowJobs(runs, store, flows, versions, runner, secrets, retention, logger);
+  const sharedJobs = cluster && new SharedJobs({ jobs, runs, store, leased: cluster.leased, logs: cluster.logs, bus: cluster.bus, logger, stopPollMs: 100, stopWaitMs: config.JOB_LEASE_SECONDS * 2000 });
+  if (sharedJobs) jobs.sharing = sharedJobs;
+  const stopSharingSessions = cluster && shareSessionChanges(host.sessions, cluster.bus, cluster.instanceId);
   const responses = new ResponseRuns({ runs, flows, runner, responses: store.responses });
   const vertexBuilds = new VertexBuildsService(store.vertexBuilds, flows, logger);
   const builds = new BuildJobs(runs, runner, vertexBuilds);
@@ -120,13 +133,15 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const partials = await fileStorage.sweepPartials();
   if (partials > 0) logger.info({ partials }, 'removed files left half written by interrupted uploads');
   const { user: superuser, generatedPassword } = await users.ensureSuperuser(config.SUPERUSER, config.SUPERUSER_PASSWORD);
-  // With other instances on the store, its unfinished runs may be theirs, still running: left alone here.
+  // With other instances on the store, its unfinished runs may be theirs, still running: left alone here. Where
+  // instances share jobs, their leases say whose they are: jobs are claimed and swept, never recovered at start.
   if (await store.openedAlone()) {
-    const recovered = await runs.recover([jobs.recovery(), responses.recovery()]);
+    const recovered = await runs.recover(cluster ? [responses.recovery()] : [jobs.recovery(), responses.recovery()]);
     if (recovered.requeued + recovered.interrupted > 0) logger.info(recovered, 'runs left unfinished by the last process recovered');
   } else logger.info('other instances share the store: the runs it holds unfinished are not recovered by this one');
   await retention.sweep();
   await records.retention.sweep();
+  if (sharedJobs) cluster.leased.start(sharedJobs);
   const services: Services = {
     config,
     logger,
@@ -164,6 +179,8 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
       metrics.close();
       moduleWarmUp.stop();
       await mcp.close();
+      cluster?.leased.close();
+      stopSharingSessions?.();
       runs.close();
       await vertexBuilds.settled();
       retention.close();
@@ -172,6 +189,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
       await records.close();
       await otel?.close();
       await apiKeys.flush();
+      await cluster?.close();
       await store.close();
     },
   };

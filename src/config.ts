@@ -77,6 +77,17 @@ export const ConfigSchema = z.object({
   /** Connections each instance keeps to PostgreSQL. */
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
   /**
+   * NATS with JetStream: with DATABASE_URL, instances share runs (a job queue for all, event logs any instance
+   * follows, stops and cache invalidations as messages). README, "Several machines".
+   */
+  NATS_URL: z.string().regex(/^(nats|tls):\/\//, 'a nats:// URL').optional(),
+  /** Names this cluster's stream and subjects on NATS, so that several clusters can share one NATS server. */
+  CLUSTER_NAME: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'letters, digits, - and _ (32 at most)').default('default'),
+  /** How long a job's lease holds without its owner's heartbeat; then another instance ends the job interrupted. */
+  JOB_LEASE_SECONDS: z.coerce.number().positive().max(3600).default(15),
+  /** Where file bytes are kept (default DATA_DIR/files); instances sharing runs must share it, and it is checked. */
+  FILES_DIR: z.string().min(1).optional(),
+  /**
    * Flow nodes holding custom component code (JavaScript/TypeScript) run, in a WebAssembly sandbox; off, such a flow
    * is refused with a 400 naming the node. Python code is never run, whatever this says.
    */
@@ -129,5 +140,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     const lines = parsed.error.issues.map((issue) => `FLOWSVC_${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`invalid configuration:\n  ${lines.join('\n  ')}`);
   }
-  return parsed.data;
+  const config = parsed.data;
+  if (config.NATS_URL && !config.DATABASE_URL) throw new ConfigError('invalid configuration:\n  FLOWSVC_NATS_URL: needs FLOWSVC_DATABASE_URL (instances share runs only where they share the store)');
+  if (config.NATS_URL && !config.FILES_DIR) throw new ConfigError('invalid configuration:\n  FLOWSVC_FILES_DIR: required with FLOWSVC_NATS_URL (a directory every instance shares, for file bytes)');
+  return config;
 }

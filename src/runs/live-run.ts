@@ -32,14 +32,16 @@ export class LiveRun<A> {
     start: Omit<RunStart<A>, 'job'>,
     status: RunStatus,
     private readonly onCancel: (run: LiveRun<A>, reason: CancelReason) => void,
+    /** The run's log when the lifecycle gives one (shared between instances, or holding a dead owner's entries). */
+    log?: EventLog,
   ) {
     this.id = start.id;
     this.userId = start.userId;
     this.flowId = start.flowId;
     this.adapter = start.adapter;
     this.#status = status;
-    const log = start.adapter.log;
-    this.log = log ? new RunLog(log.retention, log.entry) : undefined;
+    const spec = start.adapter.log;
+    this.log = log ?? (spec ? new RunLog(spec.retention, spec.entry) : undefined);
     this.answer = new Promise<A>((resolve, reject) => {
       this.resolve = resolve;
       this.reject = reject;

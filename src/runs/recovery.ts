@@ -38,3 +38,30 @@ export interface RecoveryCounts {
   requeued: number;
   interrupted: number;
 }
+
+/** What the lifecycle does with each: queue it again, or end it (through its adapter) from the status it was in. */
+export interface RecoverySteps {
+  requeue(run: UnfinishedRun['run'], job: JobInput): void;
+  end(run: UnfinishedRun['run'], status: UnfinishedRun['status']): Promise<unknown>;
+}
+
+export async function recoverUnfinished(sources: readonly RecoverySource[], steps: RecoverySteps): Promise<RecoveryCounts> {
+  const counts: RecoveryCounts = { requeued: 0, interrupted: 0 };
+  const endings: Promise<unknown>[] = [];
+  for (const source of sources) {
+    for (const unfinished of await source.unfinished()) {
+      const decision = recoveryAction(unfinished);
+      if (decision.action === 'requeue') {
+        steps.requeue(unfinished.run, decision.job);
+        counts.requeued++;
+      } else {
+        // Settled from the status it was stored in, without logging that status again; records are written
+        // together (one commit), not one after another.
+        endings.push(steps.end(unfinished.run, unfinished.status).catch(() => undefined));
+        counts.interrupted++;
+      }
+    }
+  }
+  await Promise.all(endings);
+  return counts;
+}

@@ -18,9 +18,16 @@ export interface RunResult extends Omit<ExecutionResult, 'end'> {
   failure?: RunFailure;
 }
 
+/** What a run's log keeps and how it makes entries; `shared`: other instances may follow it (v2 jobs). */
+export interface RunLogSpec {
+  retention: LogRetention;
+  entry?: EntryMaker;
+  shared?: boolean;
+}
+
 export interface RunAdapter<A> {
   /** The run's event log, when someone may watch it (absent: no log is kept). */
-  log?: { retention: LogRetention; entry?: EntryMaker };
+  log?: RunLogSpec;
   /** The log entry for an engine event, in the entry point's own vocabulary; undefined: not logged. */
   event?(event: RunEvent): { event: string; data: unknown } | undefined;
   /** The run entered a status on its way (queued, in_progress): an entry point that reports statuses logs them. */

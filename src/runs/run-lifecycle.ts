@@ -8,28 +8,22 @@ import type { ActorHost } from '../../actors/actor-host.js';
 import type { JobInput } from '../../actors/job.actor.js';
 import type { Logger } from '../logger.js';
 import { NO_METRICS, type ActiveRunCounts, type Metrics } from '../observability/metrics.js';
+import type { RunWatcher } from './run-watch.js';
 import { LiveRun } from './live-run.js';
 import { LiveRuns } from './live-runs.js';
-import { recoveryAction, type RecoveryCounts, type RecoverySource } from './recovery.js';
+import { recoverUnfinished, type RecoveryCounts, type RecoverySource } from './recovery.js';
 import type { RunResult, RunStart } from './run-adapter.js';
 import { asError, type CancelReason, type RunFailure } from './run-failure.js';
 import { hostedResult, notRun } from './run-result.js';
 import { Deadlines } from './deadlines.js';
 import { RunQueue, type JobQueue } from './run-queue.js';
 import { emitterFor } from './run-emitter.js';
-import type { RunWatcher } from './run-watch.js';
+import type { EventLog } from './event-log.port.js';
+import { LOCAL_RUNS, type RunSharing } from './run-sharing.js';
+import type { RunsOptions } from './runs-options.js';
 import { isTerminal, type RunStatus } from './run-status.js';
 
-export interface RunsOptions {
-  /** Longest a run may take, from its start; then it ends `timed_out`. */
-  timeoutMs: number;
-  /** Background runs executing at once; more wait `queued`. */
-  concurrency: number;
-  /** Counts each run's final status (default: not counted). */
-  metrics?: Pick<Metrics, 'runEnded'>;
-  /** Follows every run that executes (records of what ran, OpenTelemetry export); see run-watch.ts. */
-  watcher?: RunWatcher;
-}
+export type { RunsOptions };
 
 export class Runs {
   private readonly live = new LiveRuns();
@@ -40,6 +34,7 @@ export class Runs {
   private closed = false;
   private readonly metrics: Pick<Metrics, 'runEnded'>;
   private readonly watcher: RunWatcher | undefined;
+  private readonly sharing: RunSharing;
 
   constructor(
     private readonly host: ActorHost,
@@ -48,6 +43,7 @@ export class Runs {
   ) {
     this.metrics = options.metrics ?? NO_METRICS;
     this.watcher = options.watcher;
+    this.sharing = options.sharing ?? LOCAL_RUNS;
     this.queue = new RunQueue(options.concurrency, ({ run, job }) => this.execute(run, job));
     const timedOut: RunFailure = { kind: 'timed_out', timeoutMs: options.timeoutMs };
     this.deadlines = new Deadlines(options.timeoutMs, (run) => this.stop(run, timedOut));
@@ -73,38 +69,45 @@ export class Runs {
     return run;
   }
 
+  /** Starts a queued run claimed from the shared queue (its queued record exists): in progress when this returns. */
+  startClaimed<A>(start: RunStart<A>): LiveRun<A> {
+    const run = this.admit(start, 'queued');
+    void this.execute(run, start.job);
+    return run;
+  }
+
+  /**
+   * Ends a run that will not execute here, through its adapter (recovered at start-up, stopped while queued for
+   * another instance, taken over from a dead owner); `log` holds the entries it had, when it had any.
+   */
+  end<A>(start: Omit<RunStart<A>, 'job'>, status: 'queued' | 'in_progress', failure: RunFailure, log?: EventLog): LiveRun<A> {
+    const spec = start.adapter.log;
+    const run = new LiveRun(start, status, this.cancelRun, log ?? (spec?.shared ? this.sharing.log(start.id, spec) : undefined));
+    this.live.add(run);
+    void this.settle(run, notRun(failure));
+    return run;
+  }
+
+  /** Aborts a run whose lease another instance took: it ends here, and its result is not recorded (the fence). */
+  abandon(id: string): void {
+    const run = this.live.get(id);
+    if (run) this.stop(run, { kind: 'interrupted' });
+  }
+
   /** A run this process is running or about to run. */
   find(id: string): LiveRun<unknown> | undefined {
     return this.live.get(id);
   }
 
   /** Runs queued and in progress now (a metrics scrape). */
-  activeCounts(): ActiveRunCounts {
-    return this.live.counts();
-  }
+  activeCounts = (): ActiveRunCounts => this.live.counts();
 
   /** Requeues or interrupts what a stopped process left unfinished; call once, at start-up. */
-  async recover(sources: readonly RecoverySource[]): Promise<RecoveryCounts> {
-    const counts: RecoveryCounts = { requeued: 0, interrupted: 0 };
-    const endings: (Promise<void> | undefined)[] = [];
-    for (const source of sources) {
-      for (const unfinished of await source.unfinished()) {
-        const decision = recoveryAction(unfinished);
-        if (decision.action === 'requeue') {
-          this.queue.push({ run: this.admit(unfinished.run, 'queued'), job: decision.job });
-          counts.requeued++;
-        } else {
-          // Settled from the status it was stored in, without logging that status again; records are written
-          // together (one commit), not one after another.
-          const run = new LiveRun(unfinished.run, unfinished.status, this.cancelRun);
-          this.live.add(run);
-          endings.push(this.settle(run, notRun({ kind: 'interrupted' })));
-          counts.interrupted++;
-        }
-      }
-    }
-    await Promise.all(endings);
-    return counts;
+  recover(sources: readonly RecoverySource[]): Promise<RecoveryCounts> {
+    return recoverUnfinished(sources, {
+      requeue: (start, job) => this.queue.push({ run: this.admit(start, 'queued'), job }),
+      end: (start, status) => this.end(start, status, { kind: 'interrupted' }).answer,
+    });
   }
 
   /**
@@ -113,6 +116,7 @@ export class Runs {
    */
   drain(): Promise<void> {
     this.queue.pause();
+    this.sharing.drain?.();
     return this.live.noneInProgress();
   }
 
@@ -140,7 +144,8 @@ export class Runs {
   }
 
   private admit<A>(start: Omit<RunStart<A>, 'job'>, status: RunStatus): LiveRun<A> {
-    const run = new LiveRun(start, status, this.cancelRun);
+    const spec = start.adapter.log;
+    const run = new LiveRun(start, status, this.cancelRun, spec?.shared ? this.sharing.log(start.id, spec) : undefined);
     this.live.add(run);
     start.adapter.status?.(run);
     return run;
@@ -228,7 +233,9 @@ export class Runs {
   /** Records the answer, then gives it: a record that cannot be written is logged and the answer stands. */
   private async persist<A>(run: LiveRun<A>, answer: A): Promise<void> {
     try {
-      await run.adapter.persist!(run, answer);
+      // A run whose lease went to another instance (it was paused, or cut off from the database) records nothing.
+      if (await this.sharing.mayRecord(run.id)) await run.adapter.persist!(run, answer);
+      else this.logger.warn({ runId: run.id }, 'run ended after another instance took it over: its result is not recorded');
     } catch (err) {
       this.logger.error({ err, runId: run.id }, 'run result could not be recorded');
     }

@@ -37,6 +37,14 @@ export class RunLog implements EventLog {
     private readonly makeEntry: EntryMaker = plainEntry,
   ) {}
 
+  /** A log that goes on from `prior` (a run taken over from an owner that died): its entries, then new ones. */
+  static after(prior: readonly LogEntry[], retention: LogRetention = 'replay', makeEntry: EntryMaker = plainEntry): RunLog {
+    const log = new RunLog(retention, makeEntry);
+    log.entries = [...prior];
+    log.count = prior.at(-1)?.seq ?? 0;
+    return log;
+  }
+
   /** Every entry kept so far, oldest first. */
   get events(): readonly LogEntry[] {
     return this.entries;

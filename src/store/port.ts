@@ -6,6 +6,7 @@
  * every implementation. Nothing above this port imports lmdb or pg; test/support/store-contract.ts is what an
  * implementation is checked by.
  */
+import type { JobLeaseRepo } from './job-leases.port.js';
 import type { ApiKeyRecord } from '../../protocol/api-key.schema.js';
 import type { FlowRecord } from '../../protocol/flow.schema.js';
 import type { FileRecord } from '../../protocol/file.schema.js';
@@ -212,6 +213,8 @@ export interface Store {
   vertexBuilds: VertexBuildRepo;
   runRecords: RunRecordRepo;
   settings: SettingsRepo;
+  /** The shared job queue: only where instances share the store (PostgreSQL). */
+  leases?: JobLeaseRepo;
   /**
    * Whether no other process was using the store when this one opened it: the runs it holds unfinished were then
    * left by stopped processes, and start-up recovery is this process's to do (with other instances alive they may be

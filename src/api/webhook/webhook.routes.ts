@@ -28,8 +28,8 @@ export function webhookRoutes(services: Services): Route[] {
         const payload = (body as Buffer).toString('utf8');
         const flow = principal ? await ownedFlow(principal.userId, params.flow_id_or_name) : await flows.anyOwner(params.flow_id_or_name);
         if (payload.trim() === '') throw new BadRequestError('Request body is empty. You should provide a JSON payload containing the flow ID.');
-        const run = await jobs.enqueueWebhook(flow, payload);
-        return Reply.json({ message: 'Task started in the background', status: 'in progress', job_id: run.id }, 202);
+        const job = await jobs.enqueueWebhook(flow, payload);
+        return Reply.json({ message: 'Task started in the background', status: 'in progress', job_id: job.id }, 202);
       },
     }),
   ];

@@ -17,7 +17,6 @@ import { Reply } from '../../edge/reply.js';
 import { defineRoute, type Route } from '../../edge/route.js';
 import { BadRequestError, TimeoutError, withCode } from '../../errors/index.js';
 import { headerVariables } from '../run/global-vars.js';
-import { jobRecord } from '../../services/jobs/workflow-jobs.js';
 import { jobResponse } from '../../services/jobs/workflow-reply.js';
 import { sseReply } from './sse.js';
 
@@ -50,7 +49,7 @@ export function workflowsRoutes(services: Services): Route[] {
         const { body, headers, principal } = request;
         const userId = principal!.userId;
         const globals = legacyGlobals(headers);
-        if (body.background) return jobResponse(jobRecord(await jobs.submit(userId, body, globals, 'background')));
+        if (body.background) return jobResponse(await jobs.submit(userId, body, globals, 'background'));
         const run = await jobs.submit(userId, body, globals, body.stream ? 'stream' : 'sync');
         request.onClientGone(() => run.cancel('client_gone'));
         if (body.stream) return sseReply((watcher) => run.log!.watch(0, watcher));

@@ -30,7 +30,7 @@ export interface WorkflowJobDeps {
 }
 
 export class WorkflowJob implements RunAdapter<FinishedJob> {
-  readonly log = { retention: 'replay' as const, entry: jobEvent };
+  readonly log = { retention: 'replay' as const, entry: jobEvent, shared: true };
   readonly event = workflowEvent;
 
   constructor(

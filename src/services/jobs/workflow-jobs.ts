@@ -33,7 +33,21 @@ type Version = { hash: string; data: unknown };
 /** A job's record as it stands now (queued, once a background job is acknowledged). */
 export const jobRecord = (run: JobRun): JobRecord => (run.adapter as WorkflowJob).record;
 
+/**
+ * Where instances share jobs (shared-jobs.ts): background jobs queue for every instance, jobs started here are
+ * leased to this one, and jobs running elsewhere are followed and stopped through the bus.
+ */
+export interface JobSharing {
+  enqueue(record: JobRecord): Promise<void>;
+  own(jobId: string): void;
+  watch(jobId: string, after: number, watcher: LogWatcher): () => void;
+  stop(record: JobRecord): Promise<string>;
+}
+
 export class WorkflowJobs {
+  /** Set where instances share jobs; absent, every job runs in the instance that took it. */
+  sharing?: JobSharing;
+
   constructor(
     private readonly runs: Runs,
     private readonly store: Store,
@@ -49,14 +63,28 @@ export class WorkflowJobs {
    * Creates a job for the request; everything refusable (unknown flow or version, invalid flow, bad inputs) is
    * refused here, before a job exists. Sync and streamed jobs start at once; background jobs are queued.
    */
-  async submit(userId: string, request: WorkflowRequest, headerGlobals: Record<string, string>, mode: JobMode): Promise<JobRun> {
+  async submit(userId: string, request: WorkflowRequest, headerGlobals: Record<string, string>, mode: 'background'): Promise<JobRecord>;
+  async submit(userId: string, request: WorkflowRequest, headerGlobals: Record<string, string>, mode: Exclude<JobMode, 'background'>): Promise<JobRun>;
+  async submit(userId: string, request: WorkflowRequest, headerGlobals: Record<string, string>, mode: JobMode): Promise<JobRun | JobRecord> {
     const flow = await this.flows.findRunnable(userId, request.flow_id);
     if (!flow) throw withCode(new NotFoundError(`Flow '${request.flow_id}' does not exist. Verify the flow_id and try again.`), 'FLOW_NOT_FOUND');
     const version = request.flow_version ? await withFlowVersionCode(() => this.versions.resolve(flow, request.flow_version!)) : undefined;
     const record = this.newRecord(flow, userId, mode, version?.hash ?? this.versions.hashOf(flow), request.inputs ?? {});
     if (Object.keys(request.globals).length > 0) record.globals_sealed = this.secrets.seal(JSON.stringify(request.globals));
     const start = this.runStart(record, flow, version, { ...headerGlobals, ...request.globals }, request.globals);
-    return mode === 'background' ? this.runs.enqueue(start) : this.runs.start(start);
+    if (mode === 'background') return this.enqueue(start);
+    const run = this.runs.start(start);
+    this.sharing?.own(run.id);
+    return run;
+  }
+
+  /** A background job, answered once it is durable: queued here, or for every instance where they share jobs. */
+  private async enqueue(start: RunStart<FinishedJob>): Promise<JobRecord> {
+    if (!this.sharing) return jobRecord(await this.runs.enqueue(start));
+    const record = (start.adapter as WorkflowJob).record;
+    await this.store.jobs.put(record);
+    await this.sharing.enqueue(record);
+    return record;
   }
 
   /**
@@ -64,13 +92,13 @@ export class WorkflowJobs {
    * and Chat Inputs get an empty input, as flat inputs, so the job is recorded (and a restart runs it if it had not
    * started) and its status can be read like any job's.
    */
-  enqueueWebhook(flow: FlowRecord, payload: string): Promise<JobRun> {
+  enqueueWebhook(flow: FlowRecord, payload: string): Promise<JobRecord> {
     const graph = this.runner.graphOf(flow);
     const inputs: Record<string, unknown> = {};
     for (const vertex of inputVertices(graph, 'chat')) inputs[`${vertex.id}.input_value`] = '';
     for (const vertex of graph.vertices.values()) if (vertex.component.type === 'Webhook') inputs[`${vertex.id}.data`] = payload;
     const record = this.newRecord(flow, flow.user_id!, 'background', this.versions.hashOf(flow), inputs);
-    return this.runs.enqueue(this.runStart(record, flow, undefined, {}, {}));
+    return this.enqueue(this.runStart(record, flow, undefined, {}, {}));
   }
 
   /** Status and, once finished, the full run reply; 404 for unknown jobs and other users' jobs. */
@@ -84,6 +112,7 @@ export class WorkflowJobs {
   async watch(userId: string, jobId: string, after: number, watcher: LogWatcher): Promise<() => void> {
     if (this.liveJob(userId, jobId)) return this.runs.find(jobId)!.log!.watch(after, watcher);
     const record = await this.stored(userId, jobId);
+    if (this.sharing && !TERMINAL_STATUSES.has(record.status)) return this.sharing.watch(jobId, after, watcher);
     // A job leaves the live runs only once its final record and log are stored.
     return replayFinished((await this.store.jobs.events(jobId)) ?? this.expiredLog(record), after, watcher);
   }
@@ -91,7 +120,11 @@ export class WorkflowJobs {
   /** Cancels a queued or running job; a finished job keeps its status and the reply says so. */
   async stop(userId: string, jobId: string): Promise<string> {
     const live = this.liveJob(userId, jobId) && (this.runs.find(jobId) as JobRun);
-    if (!live) return `Job ${jobId} already finished (${(await this.stored(userId, jobId)).status}).`;
+    if (!live) {
+      const record = await this.stored(userId, jobId);
+      if (this.sharing && !TERMINAL_STATUSES.has(record.status)) return this.sharing.stop(record);
+      return `Job ${jobId} already finished (${record.status}).`;
+    }
     live.cancel('stop');
     const final = (await live.answer).record;
     return final.status === 'cancelled' ? `Job ${jobId} cancelled successfully.` : `Job ${jobId} already finished (${final.status}).`;
@@ -105,7 +138,8 @@ export class WorkflowJobs {
     };
   }
 
-  private async unfinished(record: JobRecord): Promise<UnfinishedRun> {
+  /** A job record as a run: one that can run again when queued (`job` set), else one to end. */
+  async unfinished(record: JobRecord): Promise<UnfinishedRun> {
     const status = record.status === 'queued' ? 'queued' : 'in_progress';
     const resumable = status === 'queued' && record.mode === 'background' ? await this.resumable(record) : undefined;
     if (resumable) return { status, run: resumable, job: resumable.job };

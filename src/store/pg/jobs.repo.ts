@@ -1,7 +1,8 @@
 /**
  * v2 jobs in PostgreSQL: `jobs` (the record as JSON text, and whether it is unfinished) and `job_events` (a finished
  * job's log, with when retention may drop it). Puts and finishes of one turn are one statement each, never a
- * transaction per job: thousands of jobs finish per second.
+ * transaction per job: thousands of jobs finish per second. A finished record is final: a put cannot reopen it (an
+ * owner that was paused past its lease, writing late, while another instance ended the job).
  */
 import type { Pool } from 'pg';
 import type { JobEvent, JobRecord } from '../../../protocol/job.schema.js';
@@ -10,7 +11,7 @@ import type { FinishedJob, JobRepo } from '../port.js';
 import { lastPerId, TickBatch } from './tick-batch.js';
 
 const UPSERT_JOBS = `INSERT INTO jobs (id, unfinished, doc) SELECT * FROM unnest($1::text[], $2::boolean[], $3::text[])
-  ON CONFLICT (id) DO UPDATE SET unfinished = excluded.unfinished, doc = excluded.doc`;
+  ON CONFLICT (id) DO UPDATE SET unfinished = excluded.unfinished, doc = excluded.doc WHERE jobs.unfinished`;
 
 const FINISH_JOBS = `WITH records AS (
     INSERT INTO jobs (id, unfinished, doc) SELECT id, false, doc FROM unnest($1::text[], $2::text[]) AS f (id, doc)

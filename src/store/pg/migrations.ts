@@ -93,4 +93,17 @@ CREATE INDEX run_traces_listing ON run_traces (user_id, flow_id, started_at DESC
 CREATE INDEX run_traces_expiry ON run_traces (expires_at);
 `,
   },
+  {
+    version: 4,
+    name: 'job leases',
+    sql: `
+-- The shared job queue (job-leases.repo.ts): state is queued, running or ended; epoch grows at every change of hands.
+CREATE TABLE job_leases (
+  id text PRIMARY KEY, state text NOT NULL, owner text, epoch int NOT NULL DEFAULT 0, lease_until bigint,
+  stop_requested boolean NOT NULL DEFAULT false
+);
+CREATE INDEX job_leases_queued ON job_leases (id COLLATE "C") WHERE state = 'queued';
+CREATE INDEX job_leases_running ON job_leases (lease_until) WHERE state = 'running';
+`,
+  },
 ];

@@ -11,6 +11,7 @@ import { pgFiles } from './files.repo.js';
 import { pgFlowVersions } from './flow-versions.repo.js';
 import { pgFlows } from './flows.repo.js';
 import { pgJobs } from './jobs.repo.js';
+import { pgJobLeases } from './job-leases.repo.js';
 import { pgMessages } from './messages.repo.js';
 import { holdInstanceLock } from './instance-lock.js';
 import { migrate } from './migrate.js';
@@ -62,6 +63,7 @@ export async function openPgStore({ url, schema = 'public', poolSize = 10, onIdl
   const messages = pgMessages(pool);
   const jobs = pgJobs(pool);
   const responses = pgResponses(pool);
+  const leases = pgJobLeases(pool);
 
   const writeAndReadBack = async () => {
     const probe = `${process.pid}:${Date.now()}:${Math.random()}`;
@@ -86,10 +88,11 @@ export async function openPgStore({ url, schema = 'public', poolSize = 10, onIdl
     vertexBuilds: pgVertexBuilds(pool),
     runRecords: pgRunRecords(pool),
     settings: pgSettings(pool),
+    leases,
     openedAlone: () => Promise.resolve(instance.alone),
     ...storeLife(writeAndReadBack, async () => {
       // Batched writes not yet sent go before the pool does.
-      await Promise.all([messages.drain(), jobs.drain(), responses.drain()]);
+      await Promise.all([messages.drain(), jobs.drain(), responses.drain(), leases.drain()]);
       await Promise.all([pool.end(), instance.release()]);
     }),
   };

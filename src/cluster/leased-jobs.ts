@@ -1,0 +1,147 @@
+/**
+ * This instance's side of the shared job queue (PostgreSQL leases, src/store/job-leases.port.ts): it claims queued
+ * jobs while it has free slots, holds a lease on each job it runs and renews them on a heartbeat, hears stops,
+ * sweeps the leases of instances that died, and lets a run record its end only while its lease is still its own.
+ *
+ * What wakes it: a `wake` hint on the bus after a job is committed (the table is the truth, the hint is only a
+ * hint), its own runs ending, and a poll as the fallback for lost hints. What stops a run: a `cancel` hint at once,
+ * or the stop flag its next heartbeat reads.
+ */
+import type { Logger } from '../logger.js';
+import type { JobLeaseRepo, Lease } from '../store/job-leases.port.js';
+import type { EventBus } from './event-bus.port.js';
+
+export interface LeasedJobsOptions {
+  leases: JobLeaseRepo;
+  bus: EventBus;
+  logger: Logger;
+  /** This process's name in the lease rows: unique per start. */
+  instanceId: string;
+  /** Background jobs this instance runs at once (`FLOWSVC_JOB_CONCURRENCY`). */
+  concurrency: number;
+  /** How long a lease holds without a heartbeat; heartbeats come three times as often. */
+  leaseMs: number;
+  /** How often idle instances look for queued jobs without a hint. */
+  pollMs: number;
+}
+
+/** What the jobs service does with the queue's decisions. */
+export interface LeasedJobsHandlers {
+  /** Runs a claimed job here; resolves once it has ended (recorded or not), however it ended. */
+  runClaimed(lease: Lease): Promise<void>;
+  /** Ends a job whose owner's lease expired: recorded interrupted by this instance. */
+  takeOver(id: string): Promise<void>;
+  /** Stops a job this instance runs (a stop asked on another instance). */
+  stopHere(id: string): void;
+  /** Ends a job this instance runs whose lease went to another (this one was paused or cut off). */
+  abandon(id: string): void;
+}
+
+export class LeasedJobs {
+  /** The jobs this instance holds a lease on, with the epoch it holds; `written`: the lease row is committed. */
+  private readonly held = new Map<string, { epoch: number; written: boolean }>();
+  private running = 0;
+  private claiming = false;
+  private handlers?: LeasedJobsHandlers;
+  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly unsubscribe: (() => void)[] = [];
+  private closed = false;
+
+  constructor(private readonly options: LeasedJobsOptions) {}
+
+  /** Starts claiming, heartbeats and sweeping. */
+  start(handlers: LeasedJobsHandlers): void {
+    this.handlers = handlers;
+    const { bus, leaseMs, pollMs } = this.options;
+    this.unsubscribe.push(bus.subscribe('wake', () => this.claim()));
+    this.unsubscribe.push(bus.subscribe('cancel', (id) => this.held.has(id) && handlers.stopHere(id)));
+    this.timers.push(setInterval(() => void this.heartbeat(), Math.max(50, Math.floor(leaseMs / 3))));
+    this.timers.push(setInterval(() => this.claim(), pollMs));
+    for (const timer of this.timers) timer.unref();
+    this.claim();
+  }
+
+  /** A background job, its queued record committed, becomes claimable by every instance. */
+  async enqueue(id: string): Promise<void> {
+    await this.options.leases.enqueue(id);
+    this.options.bus.publish('wake', id);
+    setImmediate(() => this.claim());
+  }
+
+  /** A job this instance started at once (sync, streamed) is leased to it; the run does not wait for the lease. */
+  own(id: string): void {
+    const held = { epoch: 1, written: false };
+    this.held.set(id, held);
+    this.options.leases.own(id, this.options.instanceId, this.options.leaseMs).then(
+      () => (held.written = true),
+      (err: unknown) => this.options.logger.warn({ err, jobId: id }, 'the lease of a job started here could not be written'),
+    );
+  }
+
+  /** Whether this instance may record the job's end: always for jobs it holds no lease on (taken over, stopped). */
+  mayRecord(id: string): boolean | Promise<boolean> {
+    const held = this.held.get(id);
+    if (!held) return true;
+    this.held.delete(id);
+    return this.options.leases.end({ id, epoch: held.epoch }, this.options.instanceId);
+  }
+
+  /** Stops claiming; runs here go on to their end (their leases are no longer renewed). */
+  close(): void {
+    this.closed = true;
+    this.timers.forEach(clearInterval);
+    this.unsubscribe.forEach((off) => off());
+  }
+
+  private claim(): void {
+    if (this.claiming || this.closed || !this.handlers) return;
+    const free = this.options.concurrency - this.running;
+    if (free <= 0) return;
+    this.claiming = true;
+    const { leases, instanceId, leaseMs, logger } = this.options;
+    leases.claim(instanceId, free, leaseMs).then(
+      (claimed) => {
+        this.claiming = false;
+        for (const lease of claimed) this.run(lease);
+        // A full claim may have left more behind.
+        if (claimed.length === free) this.claim();
+      },
+      (err: unknown) => {
+        this.claiming = false;
+        logger.warn({ err }, 'queued jobs could not be claimed; the next poll tries again');
+      },
+    );
+  }
+
+  private run(lease: Lease): void {
+    this.held.set(lease.id, { epoch: lease.epoch, written: true });
+    this.running++;
+    this.handlers!.runClaimed(lease)
+      .catch((err: unknown) => this.options.logger.error({ err, jobId: lease.id }, 'a claimed job could not run'))
+      .finally(() => {
+        this.running--;
+        this.claim();
+      });
+  }
+
+  /** Renews this instance's leases, hears stop flags and lost leases, and sweeps expired ones. */
+  private async heartbeat(): Promise<void> {
+    const { leases, instanceId, leaseMs, logger } = this.options;
+    const ids = [...this.held].filter(([, held]) => held.written).map(([id]) => id);
+    try {
+      const kept = await leases.renew(instanceId, ids, leaseMs);
+      const still = new Set(kept.map((lease) => lease.id));
+      for (const lease of kept) if (lease.stop) this.handlers?.stopHere(lease.id);
+      for (const id of ids) {
+        // Ended here meanwhile (its end is being recorded), or no longer this instance's.
+        if (still.has(id) || !this.held.has(id)) continue;
+        this.held.delete(id);
+        logger.warn({ jobId: id }, 'the lease of a job running here expired and another instance took it over');
+        this.handlers?.abandon(id);
+      }
+      for (const id of await leases.sweep()) await this.handlers?.takeOver(id);
+    } catch (err) {
+      logger.warn({ err }, 'job leases could not be renewed; the next heartbeat tries again');
+    }
+  }
+}

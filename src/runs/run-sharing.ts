@@ -1,0 +1,23 @@
+/**
+ * What changes when several instances share runs (src/cluster): a shared run's log is one other instances can
+ * follow (NATS JetStream), and a run's final record is written only by the instance that still holds the run's
+ * lease, so an owner that was paused or cut off past its lease cannot overwrite what the instance that took the
+ * run over recorded. On one instance, logs are in memory and every run may record its end.
+ */
+import type { EventLog } from './event-log.port.js';
+import type { RunLogSpec } from './run-adapter.js';
+import { RunLog } from './run-log.js';
+
+export interface RunSharing {
+  /** The log of a run whose adapter asks for a shared one. */
+  log(runId: string, spec: RunLogSpec): EventLog;
+  /** Whether this instance may record the run's end (a compare-and-set on its lease where runs are leased). */
+  mayRecord(runId: string): boolean | Promise<boolean>;
+  /** A graceful shutdown began: take no more runs from the shared queue. */
+  drain?(): void;
+}
+
+export const LOCAL_RUNS: RunSharing = {
+  log: (_runId, spec) => new RunLog(spec.retention, spec.entry),
+  mayRecord: () => true,
+};
