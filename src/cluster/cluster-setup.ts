@@ -5,6 +5,7 @@
  * is checked to be the one the other instances use. Unset, nothing here is loaded.
  */
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { RunSharing } from '../runs/run-sharing.js';
@@ -35,7 +36,8 @@ export async function joinCluster(config: Config, store: Store, filesDir: string
   if (!config.NATS_URL) return undefined;
   if (!store.leases) throw new Error('FLOWSVC_NATS_URL needs the shared store (FLOWSVC_DATABASE_URL)');
   await checkSharedFilesDir(filesDir, store.settings);
-  const instanceId = randomUUID();
+  // Names the process in lease rows, for whoever reads them (host and pid), unique across restarts.
+  const instanceId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const nc = await connectNats(config.NATS_URL, logger);
   const names = clusterNames(config.CLUSTER_NAME);
   // A job's shared log is kept as long as its stored log would be.

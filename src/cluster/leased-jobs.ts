@@ -38,8 +38,11 @@ export interface LeasedJobsHandlers {
 }
 
 export class LeasedJobs {
-  /** The jobs this instance holds a lease on, with the epoch it holds; `written`: the lease row is committed. */
-  private readonly held = new Map<string, { epoch: number; written: boolean }>();
+  /**
+   * The jobs this instance holds a lease on, with the epoch it holds; `written`: the lease row is committed;
+   * `lost`: another instance took the job over, so this one must not record its end.
+   */
+  private readonly held = new Map<string, { epoch: number; written: boolean; lost?: boolean }>();
   private running = 0;
   private claiming = false;
   private handlers?: LeasedJobsHandlers;
@@ -83,6 +86,7 @@ export class LeasedJobs {
     const held = this.held.get(id);
     if (!held) return true;
     this.held.delete(id);
+    if (held.lost) return false;
     return this.options.leases.end({ id, epoch: held.epoch }, this.options.instanceId);
   }
 
@@ -127,15 +131,16 @@ export class LeasedJobs {
   /** Renews this instance's leases, hears stop flags and lost leases, and sweeps expired ones. */
   private async heartbeat(): Promise<void> {
     const { leases, instanceId, leaseMs, logger } = this.options;
-    const ids = [...this.held].filter(([, held]) => held.written).map(([id]) => id);
+    const ids = [...this.held].filter(([, held]) => held.written && !held.lost).map(([id]) => id);
     try {
       const kept = await leases.renew(instanceId, ids, leaseMs);
       const still = new Set(kept.map((lease) => lease.id));
       for (const lease of kept) if (lease.stop) this.handlers?.stopHere(lease.id);
       for (const id of ids) {
         // Ended here meanwhile (its end is being recorded), or no longer this instance's.
-        if (still.has(id) || !this.held.has(id)) continue;
-        this.held.delete(id);
+        const held = this.held.get(id);
+        if (still.has(id) || !held) continue;
+        held.lost = true;
         logger.warn({ jobId: id }, 'the lease of a job running here expired and another instance took it over');
         this.handlers?.abandon(id);
       }

@@ -15,6 +15,7 @@ import { freshDatabase } from './postgres.js';
 
 export interface TestCluster {
   instances: Instance[];
+  databaseUrl: string;
   /** Starts one more instance of the same cluster (a restart after a kill). */
   another(): Promise<Instance>;
   /** A random instance, as a load balancer would pick. */
@@ -35,6 +36,7 @@ export async function startCluster(t: Test, count: number, env: Record<string, s
   const instances = await startInstances(t, databaseUrl, count, clusterEnv);
   return {
     instances,
+    databaseUrl,
     another: () => startInstance(t, databaseUrl, clusterEnv),
     any: () => instances[Math.floor(Math.random() * instances.length)],
   };

@@ -22,6 +22,8 @@ export interface Instance {
   call(path: string, init?: { method?: string; json?: unknown; key?: string | null; headers?: Record<string, string> }): Promise<Response>;
   /** SIGKILL, resolved once the process is gone. */
   kill(): Promise<void>;
+  /** What the process has printed so far. */
+  output(): string;
 }
 
 export async function startInstance(t: Test, databaseUrl: string, env: Record<string, string> = {}): Promise<Instance> {
@@ -47,6 +49,7 @@ export async function startInstance(t: Test, databaseUrl: string, env: Record<st
     url,
     child,
     kill,
+    output: started.output,
     call: (path, init = {}) => {
       const key = init.key === undefined ? SUPERUSER_KEY : init.key;
       const headers: Record<string, string> = { 'content-type': 'application/json', ...(key ? { 'x-api-key': key } : {}), ...init.headers };
