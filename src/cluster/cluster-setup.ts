@@ -54,7 +54,7 @@ export async function joinCluster(config: Config, store: Store, filesDir: string
   });
   const sharing: RunSharing = {
     log: (runId, spec) => new MirroredLog(logs.writer(runId), logger, spec.retention, spec.entry),
-    mayRecord: (runId) => leased.mayRecord(runId),
+    record: (runId, write) => leased.record(runId, write),
     drain: () => leased.close(),
   };
   logger.info({ instanceId, cluster: config.CLUSTER_NAME }, 'joined the cluster: runs are shared with the other instances');

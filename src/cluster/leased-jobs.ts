@@ -11,6 +11,10 @@ import type { Logger } from '../logger.js';
 import type { JobLeaseRepo, Lease } from '../store/job-leases.port.js';
 import type { EventBus } from './event-bus.port.js';
 
+/** A final record that cannot be written is tried again this many times, waiting longer each time (about 30 s). */
+const RECORD_ATTEMPTS = 8;
+const RECORD_RETRY_MS = 1000;
+
 export interface LeasedJobsOptions {
   leases: JobLeaseRepo;
   bus: EventBus;
@@ -81,13 +85,26 @@ export class LeasedJobs {
     );
   }
 
-  /** Whether this instance may record the job's end: always for jobs it holds no lease on (taken over, stopped). */
-  mayRecord(id: string): boolean | Promise<boolean> {
+  /**
+   * Records a job's end with `write` if this instance may: always for jobs it holds no lease on (taken over,
+   * stopped while queued), else only if its lease is still its own (compare-and-set). Once the lease is ended, no
+   * other instance will end the job, so the write is retried through a database restart rather than lost.
+   */
+  async record(id: string, write: () => Promise<void>): Promise<boolean> {
     const held = this.held.get(id);
-    if (!held) return true;
     this.held.delete(id);
-    if (held.lost) return false;
-    return this.options.leases.end({ id, epoch: held.epoch }, this.options.instanceId);
+    if (held?.lost) return false;
+    if (held && !(await this.options.leases.end({ id, epoch: held.epoch }, this.options.instanceId))) return false;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await write();
+        return true;
+      } catch (err) {
+        if (attempt >= RECORD_ATTEMPTS || this.closed) throw err;
+        this.options.logger.warn({ err, jobId: id, attempt }, 'the end of a job could not be recorded; trying again');
+        await new Promise((resolve) => setTimeout(resolve, RECORD_RETRY_MS * attempt));
+      }
+    }
   }
 
   /** Stops claiming; runs here go on to their end (their leases are no longer renewed). */

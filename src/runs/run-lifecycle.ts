@@ -234,8 +234,8 @@ export class Runs {
   private async persist<A>(run: LiveRun<A>, answer: A): Promise<void> {
     try {
       // A run whose lease went to another instance (it was paused, or cut off from the database) records nothing.
-      if (await this.sharing.mayRecord(run.id)) await run.adapter.persist!(run, answer);
-      else this.logger.warn({ runId: run.id }, 'run ended after another instance took it over: its result is not recorded');
+      const recorded = await this.sharing.record(run.id, () => run.adapter.persist!(run, answer));
+      if (!recorded) this.logger.warn({ runId: run.id }, 'run ended after another instance took it over: its result is not recorded');
     } catch (err) {
       this.logger.error({ err, runId: run.id }, 'run result could not be recorded');
     }

@@ -11,13 +11,16 @@ import { RunLog } from './run-log.js';
 export interface RunSharing {
   /** The log of a run whose adapter asks for a shared one. */
   log(runId: string, spec: RunLogSpec): EventLog;
-  /** Whether this instance may record the run's end (a compare-and-set on its lease where runs are leased). */
-  mayRecord(runId: string): boolean | Promise<boolean>;
+  /**
+   * Records the run's end with `write`, if this instance still may (a compare-and-set on its lease where runs are
+   * leased): false when another instance took the run over. Throws when the write failed for good.
+   */
+  record(runId: string, write: () => Promise<void>): Promise<boolean>;
   /** A graceful shutdown began: take no more runs from the shared queue. */
   drain?(): void;
 }
 
 export const LOCAL_RUNS: RunSharing = {
   log: (_runId, spec) => new RunLog(spec.retention, spec.entry),
-  mayRecord: () => true,
+  record: (_runId, write) => write().then(() => true),
 };
