@@ -32,13 +32,25 @@ export interface JetStreamRunLogsOptions {
 
 export class JetStreamRunLogs {
   private readonly followers = new Set<RunLogFollower>();
+  private closed = false;
 
   private constructor(
+    nc: NatsConnection,
     private readonly js: JetStreamClient,
     private readonly jsm: JetStreamManager,
     private readonly names: ClusterNames,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    void this.reattachOnReconnect(nc);
+  }
+
+  /** A server that restarted lost its consumers: every follower starts a new one where it was. */
+  private async reattachOnReconnect(nc: NatsConnection): Promise<void> {
+    for await (const status of nc.status()) {
+      if (this.closed) break;
+      if (status.type === 'reconnect') for (const follower of this.followers) follower.reattach();
+    }
+  }
 
   /** Creates the cluster's stream, or brings an existing one to this configuration (every instance does, any order). */
   static async open(nc: NatsConnection, names: ClusterNames, options: JetStreamRunLogsOptions): Promise<JetStreamRunLogs> {
@@ -57,7 +69,7 @@ export class JetStreamRunLogs {
       if (!(error instanceof JetStreamApiError && error.code === STREAM_NAME_IN_USE)) throw error;
       await jsm.streams.update(names.stream, config);
     }
-    return new JetStreamRunLogs(jetstream(nc), jsm, names, options.logger);
+    return new JetStreamRunLogs(nc, jetstream(nc), jsm, names, options.logger);
   }
 
   /** The owner's writer of a run's log; appends are pipelined (run-log-writer.ts). */
@@ -134,6 +146,7 @@ export class JetStreamRunLogs {
 
   /** Stops every watch; the connection is the caller's, and stays open. */
   async close(): Promise<void> {
+    this.closed = true;
     for (const follower of [...this.followers]) follower.stop();
   }
 }

@@ -1,8 +1,9 @@
 /**
  * The owner's side of a run's JetStream log: appends go out in order without waiting for each acknowledgement
  * (a run's tokens would otherwise each cost a round trip), and `end` publishes the end marker and waits for every
- * acknowledgement of the run. A failed append (the server away longer than the publish timeout) is logged once and
- * makes `end` fail; the appends after it are still sent, so watchers get what the server did store.
+ * acknowledgement of the run. A failed append is logged once and makes `end` fail; the appends after it are still
+ * sent, so watchers get what the server did store. While the connection is down appends fail (the client does not
+ * keep them across a reconnect, and their acknowledgements time out): the stored log then has a hole there.
  */
 import type { JetStreamClient } from '@nats-io/jetstream';
 import type { Logger } from '../logger.js';
