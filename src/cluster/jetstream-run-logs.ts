@@ -10,6 +10,7 @@ import { nanos, type MsgHdrs, type NatsConnection } from '@nats-io/transport-nod
 import type { Logger } from '../logger.js';
 import type { LogEntry, LogWatcher } from '../runs/run-log.js';
 import { subjectToken, type ClusterNames } from './cluster-names.js';
+import { RunLogAcks } from './run-log-acks.js';
 import { RunLogFollower } from './run-log-follower.js';
 import { decodeEntry, encodeEntry, endMarkerHeaders, endMsgId, entryMsgId, isEndMarker } from './run-log-messages.js';
 import { scanSubject, SubjectReader } from './run-log-reading.js';
@@ -33,14 +34,16 @@ export interface JetStreamRunLogsOptions {
 export class JetStreamRunLogs {
   private readonly followers = new Set<RunLogFollower>();
   private closed = false;
+  private readonly acks: RunLogAcks;
 
   private constructor(
-    nc: NatsConnection,
+    private readonly nc: NatsConnection,
     private readonly js: JetStreamClient,
     private readonly jsm: JetStreamManager,
     private readonly names: ClusterNames,
     private readonly logger: Logger,
   ) {
+    this.acks = new RunLogAcks(nc);
     void this.reattachOnReconnect(nc);
   }
 
@@ -74,7 +77,7 @@ export class JetStreamRunLogs {
 
   /** The owner's writer of a run's log; appends are pipelined (run-log-writer.ts). */
   writer(runId: string): RunLogWriter {
-    return new PipelinedRunLogWriter(this.js, this.names.runSubject(runId), subjectToken(runId), this.logger);
+    return new PipelinedRunLogWriter(this.nc, this.acks, this.names.runSubject(runId), subjectToken(runId), this.logger);
   }
 
   /**
@@ -147,6 +150,7 @@ export class JetStreamRunLogs {
   /** Stops every watch; the connection is the caller's, and stays open. */
   async close(): Promise<void> {
     this.closed = true;
+    this.acks.close();
     for (const follower of [...this.followers]) follower.stop();
   }
 }
