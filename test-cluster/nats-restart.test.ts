@@ -44,18 +44,7 @@ t.test('a watcher following across a NATS restart misses nothing stored and repe
   await within(reconnected, 'the client reconnecting', 30_000);
   const appendedAtReconnect = appended;
   // The watcher gets going again: it receives entries appended after the server came back.
-  await within(
-    new Promise<void>((resolve) => {
-      const check = setInterval(() => {
-        if ((watcher.entries.at(-1)?.seq ?? 0) > appendedAtReconnect) {
-          clearInterval(check);
-          resolve();
-        }
-      }, 10);
-    }),
-    'the watcher receiving entries appended after the restart',
-    30_000,
-  );
+  await watcher.received(appendedAtReconnect + 1, 30_000);
   clearInterval(trickle);
   appendSome(100);
   const failure = await writer.end().then(() => undefined, (error: Error) => error);

@@ -21,9 +21,6 @@ export async function connectNats(url: string, logger: Logger): Promise<NatsConn
     name: 'flowsvc',
     maxReconnectAttempts: -1,
     reconnectTimeWait: RECONNECT_WAIT_MS,
-    // A stack trace kept for every request would cost each pipelined append of a run's log an Error: half the
-    // publish rate. Failed appends are reported by run and sequence number instead.
-    noAsyncTraces: true,
   });
   logger.info({ server: nc.getServer() }, 'connected to NATS');
   void reportStatus(nc, logger);

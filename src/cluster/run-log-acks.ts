@@ -10,10 +10,10 @@ import { createInbox, type Msg, type NatsConnection, type Subscription } from '@
 export interface AckedWriter {
   /** The server's reply to the message with this key (a sequence number, or 'end'). */
   onReply(key: string, reply: Msg): void;
-  /** The connection is lost: publish nothing until `onReconnect`. */
+  /** The connection is lost: publish nothing until `onResume`. */
   onDisconnect(): void;
-  /** The connection is back: send again everything not acknowledged. */
-  onReconnect(): void;
+  /** The connection is back, or closed for good: send again everything not acknowledged (which then fails). */
+  onResume(): void;
 }
 
 export class RunLogAcks {
@@ -69,9 +69,15 @@ export class RunLogAcks {
         this.down = true;
         for (const writer of this.writers.values()) writer.onDisconnect();
       } else if (status.type === 'reconnect') {
-        this.down = false;
-        for (const writer of this.writers.values()) writer.onReconnect();
+        this.resume();
       }
     }
+    // The connection is closed: writers held would otherwise wait for ever.
+    if (!this.closed) this.resume();
+  }
+
+  private resume(): void {
+    this.down = false;
+    for (const writer of this.writers.values()) writer.onResume();
   }
 }

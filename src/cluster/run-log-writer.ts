@@ -88,7 +88,7 @@ export class PipelinedRunLogWriter implements RunLogWriter, AckedWriter {
     this.held = true;
   }
 
-  onReconnect(): void {
+  onResume(): void {
     this.held = false;
     this.sendAgain();
   }
