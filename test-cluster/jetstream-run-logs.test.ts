@@ -6,7 +6,8 @@
 import { jetstreamManager } from '@nats-io/jetstream';
 import t from 'tap';
 import { clusterNames } from '../src/cluster/cluster-names.js';
-import { freshRunLogs, natsConnection, oneTo, RecordingWatcher, runUnderway, uniqueClusterName } from './support/nats.js';
+import { JetStreamRunLogs } from '../src/cluster/jetstream-run-logs.js';
+import { freshRunLogs, natsConnection, oneTo, quietLogger, RecordingWatcher, runUnderway, uniqueClusterName } from './support/nats.js';
 
 const entry = (seq: number) => ({ seq, event: 'token', data: { chunk: `token ${seq}`, seq } });
 
@@ -129,4 +130,19 @@ t.test('ten thousand entries replay complete', async (t) => {
   t.comment(`readAll of ${count} entries in ${(performance.now() - read).toFixed(0)} ms`);
   t.equal(all.entries.length, count, 'readAll has them all');
   t.equal(all.entries.at(-1)?.seq, count, 'up to the last');
+});
+
+t.test('every instance opens the stream; a later one with another age limit updates it', async (t) => {
+  const nc = await natsConnection(t);
+  const names = clusterNames(uniqueClusterName());
+  const first = await freshRunLogs(t, nc, names);
+  const writer = first.writer('kept');
+  writer.append(entry(1));
+  await writer.end();
+  await JetStreamRunLogs.open(nc, names, { maxAgeMs: 30 * 60_000, logger: quietLogger });
+  const info = await (await jetstreamManager(nc)).streams.info(names.stream);
+  t.equal(info.config.max_age, 30 * 60 * 1e9, 'the age limit is the latest instance\'s');
+  t.equal(info.config.duplicate_window, 2 * 60 * 1e9, 'duplicates are recognised for two minutes');
+  t.same(info.config.subjects, [names.runSubjects]);
+  t.same((await first.readAll('kept')).entries, [entry(1)], 'what was stored stays');
 });

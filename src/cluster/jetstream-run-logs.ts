@@ -10,6 +10,7 @@ import { nanos, type MsgHdrs, type NatsConnection } from '@nats-io/transport-nod
 import type { Logger } from '../logger.js';
 import type { LogEntry, LogWatcher } from '../runs/run-log.js';
 import { subjectToken, type ClusterNames } from './cluster-names.js';
+import { RunLogAcks } from './run-log-acks.js';
 import { RunLogFollower } from './run-log-follower.js';
 import { decodeEntry, encodeEntry, endMarkerHeaders, endMsgId, entryMsgId, isEndMarker } from './run-log-messages.js';
 import { scanSubject, SubjectReader } from './run-log-reading.js';
@@ -32,13 +33,27 @@ export interface JetStreamRunLogsOptions {
 
 export class JetStreamRunLogs {
   private readonly followers = new Set<RunLogFollower>();
+  private closed = false;
+  private readonly acks: RunLogAcks;
 
   private constructor(
+    private readonly nc: NatsConnection,
     private readonly js: JetStreamClient,
     private readonly jsm: JetStreamManager,
     private readonly names: ClusterNames,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.acks = new RunLogAcks(nc);
+    void this.reattachOnReconnect(nc);
+  }
+
+  /** A server that restarted lost its consumers: every follower starts a new one where it was. */
+  private async reattachOnReconnect(nc: NatsConnection): Promise<void> {
+    for await (const status of nc.status()) {
+      if (this.closed) break;
+      if (status.type === 'reconnect') for (const follower of this.followers) follower.reattach();
+    }
+  }
 
   /** Creates the cluster's stream, or brings an existing one to this configuration (every instance does, any order). */
   static async open(nc: NatsConnection, names: ClusterNames, options: JetStreamRunLogsOptions): Promise<JetStreamRunLogs> {
@@ -57,12 +72,12 @@ export class JetStreamRunLogs {
       if (!(error instanceof JetStreamApiError && error.code === STREAM_NAME_IN_USE)) throw error;
       await jsm.streams.update(names.stream, config);
     }
-    return new JetStreamRunLogs(jetstream(nc), jsm, names, options.logger);
+    return new JetStreamRunLogs(nc, jetstream(nc), jsm, names, options.logger);
   }
 
   /** The owner's writer of a run's log; appends are pipelined (run-log-writer.ts). */
   writer(runId: string): RunLogWriter {
-    return new PipelinedRunLogWriter(this.js, this.names.runSubject(runId), subjectToken(runId), this.logger);
+    return new PipelinedRunLogWriter(this.nc, this.acks, this.names.runSubject(runId), subjectToken(runId), this.logger);
   }
 
   /**
@@ -134,6 +149,8 @@ export class JetStreamRunLogs {
 
   /** Stops every watch; the connection is the caller's, and stays open. */
   async close(): Promise<void> {
+    this.closed = true;
+    this.acks.close();
     for (const follower of [...this.followers]) follower.stop();
   }
 }

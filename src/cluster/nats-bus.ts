@@ -1,8 +1,8 @@
 /**
  * The bus of several instances (event-bus.port.ts) on core NATS: one subject per topic (cluster-names.ts), plain
- * publish and subscribe, no JetStream. A message published while the connection is down is buffered by the client
- * and sent on reconnect; one published on a closed connection is dropped (a debug line), never thrown at the caller:
- * bus messages are hints, and the store of record has the facts.
+ * publish and subscribe, no JetStream. A message published while the connection is down is lost: the client (v3)
+ * clears what it buffered each time it dials again. One published on a closed connection is dropped (a debug line).
+ * Neither is thrown at the caller: bus messages are hints, and the store of record has the facts.
  *
  * The connection is shared and not this bus's to close: `close` ends the bus's own subscriptions only.
  */

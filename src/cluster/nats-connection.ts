@@ -1,7 +1,8 @@
 /**
  * The instance's one connection to NATS, shared by the run logs and the bus. Once connected it never gives up:
- * while the server is away the client buffers what is published and keeps trying, and the log says so once when
- * the connection drops and once when it is back (not at every attempt in between).
+ * while the server is away the client keeps trying, and the log says so once when the connection drops and once
+ * when it is back (not at every attempt in between). What is published meanwhile does not survive: the client
+ * clears its buffer each time it dials again (run-log-writer.ts says what that costs a run's log).
  *
  * The first connection is not retried: an instance configured with a NATS server it cannot reach fails at start,
  * where the mistake is seen, rather than serving runs whose events go nowhere.
@@ -20,9 +21,6 @@ export async function connectNats(url: string, logger: Logger): Promise<NatsConn
     name: 'flowsvc',
     maxReconnectAttempts: -1,
     reconnectTimeWait: RECONNECT_WAIT_MS,
-    // A stack trace kept for every request would cost each pipelined append of a run's log an Error: half the
-    // publish rate. Failed appends are reported by run and sequence number instead.
-    noAsyncTraces: true,
   });
   logger.info({ server: nc.getServer() }, 'connected to NATS');
   void reportStatus(nc, logger);

@@ -1,12 +1,17 @@
 /**
  * A watcher of a run's JetStream log (jetstream-run-logs.ts `watch`): the entries after the one it names, then each
- * new one as it is stored, then `onEnd` once at the end marker, and nothing after. Attaching needs the server;
- * while it cannot be reached the follower tries again every second until it attaches or is stopped.
+ * new one as it is stored, then `onEnd` once at the end marker, and nothing after.
+ *
+ * The follower keeps the stream sequence of the last message it was given. When the connection comes back after a
+ * loss (the server restarted, and its consumers with it), `reattach` starts a new consumer just after that message:
+ * the client's own recovery of an ordered consumer was seen to stall for good after a server restart. Messages of a
+ * replaced consumer still arriving are ignored, so nothing is repeated. Attaching needs the server: while it cannot
+ * be reached the follower tries again every second until it attaches or is stopped.
  */
-import type { ConsumerMessages, JetStreamClient } from '@nats-io/jetstream';
+import { DeliverPolicy, type ConsumerMessages, type JetStreamClient, type JsMsg } from '@nats-io/jetstream';
 import type { Logger } from '../logger.js';
 import type { LogWatcher } from '../runs/run-log.js';
-import { dropConsumer, READ_BATCH, SubjectReader, subjectConsumer } from './run-log-reading.js';
+import { dropConsumer, READ_BATCH, SubjectReader } from './run-log-reading.js';
 
 const ATTACH_RETRY_MS = 1_000;
 
@@ -15,6 +20,10 @@ export class RunLogFollower {
   private messages: ConsumerMessages | undefined;
   private retry: NodeJS.Timeout | undefined;
   private readonly reader: SubjectReader;
+  /** Stream sequence of the last message handled: where a new consumer starts after it. */
+  private lastStreamSeq = 0;
+  /** Counts attachments: only the latest one's messages are handled. */
+  private attachment = 0;
 
   constructor(
     private readonly js: JetStreamClient,
@@ -38,23 +47,43 @@ export class RunLogFollower {
     this.onStop();
   }
 
+  /** Replaces the consumer with a new one starting after the last message handled (the connection came back). */
+  reattach(): void {
+    if (this.stopped) return;
+    clearTimeout(this.retry);
+    this.messages?.stop();
+    void this.attach();
+  }
+
   private async attach(): Promise<void> {
+    const attachment = ++this.attachment;
+    const current = () => !this.stopped && attachment === this.attachment;
     try {
-      const consumer = await subjectConsumer(this.js, this.stream, this.subject);
-      if (this.stopped) return dropConsumer(consumer);
-      this.messages = await consumer.consume({ max_messages: READ_BATCH, callback: (msg) => this.receive(msg) });
-      void this.messages.closed().then(() => dropConsumer(consumer));
-      // Stopped while consume() was being set up: the callback may not have seen it.
-      if (this.stopped) this.messages.stop();
+      const start = this.lastStreamSeq === 0
+        ? { deliver_policy: DeliverPolicy.All }
+        : { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: this.lastStreamSeq + 1 };
+      const consumer = await this.js.consumers.get(this.stream, { filter_subjects: this.subject, ...start });
+      if (!current()) return dropConsumer(consumer);
+      const messages = await consumer.consume({
+        max_messages: READ_BATCH,
+        callback: (msg) => {
+          if (current()) this.receive(msg);
+        },
+      });
+      void messages.closed().then(() => dropConsumer(consumer));
+      // Stopped or replaced while consume() was being set up.
+      if (!current()) return messages.stop();
+      this.messages = messages;
     } catch (error) {
-      if (this.stopped) return;
+      if (!current()) return;
       this.logger.warn({ err: error, subject: this.subject }, 'cannot follow run log yet; retrying');
       this.retry = setTimeout(() => void this.attach(), ATTACH_RETRY_MS);
     }
   }
 
-  private receive(msg: Parameters<SubjectReader['step']>[0]): void {
-    if (this.stopped) return;
+  private receive(msg: JsMsg): void {
+    if (msg.seq <= this.lastStreamSeq) return;
+    this.lastStreamSeq = msg.seq;
     let step;
     try {
       step = this.reader.step(msg);

@@ -8,6 +8,7 @@ import { headers, type MsgHdrs } from '@nats-io/transport-node';
 import type { LogEntry } from '../runs/run-log.js';
 
 export const END_HEADER = 'Flowsvc-End';
+const MSG_ID_HEADER = 'Nats-Msg-Id';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -30,6 +31,13 @@ export function endMarkerHeaders(): MsgHdrs {
   const marker = headers();
   marker.set(END_HEADER, '1');
   return marker;
+}
+
+/** The headers of a message published without the JetStream client (which would set the message id itself). */
+export function messageHeaders(msgId: string, endMarker = false): MsgHdrs {
+  const messageHeaders = endMarker ? endMarkerHeaders() : headers();
+  messageHeaders.set(MSG_ID_HEADER, msgId);
+  return messageHeaders;
 }
 
 export function isEndMarker(messageHeaders: MsgHdrs | undefined): boolean {

@@ -36,11 +36,6 @@ export class SubjectReader {
   }
 }
 
-/** An ordered consumer of every message stored on `subject`, oldest first. */
-export function subjectConsumer(js: JetStreamClient, stream: string, subject: string): Promise<Consumer> {
-  return js.consumers.get(stream, { filter_subjects: subject, deliver_policy: DeliverPolicy.All });
-}
-
 /** Removes a reader's consumer now rather than when the server would (after minutes of inactivity). */
 export function dropConsumer(consumer: Consumer): void {
   consumer.delete().catch(() => {

@@ -1,13 +1,18 @@
 /**
- * The owner's side of a run's JetStream log: appends go out in order without waiting for each acknowledgement
- * (a run's tokens would otherwise each cost a round trip), and `end` publishes the end marker and waits for every
- * acknowledgement of the run. A failed append (the server away longer than the publish timeout) is logged once and
- * makes `end` fail; the appends after it are still sent, so watchers get what the server did store.
+ * The owner's side of a run's JetStream log. Appends go out in order without waiting for each acknowledgement (a
+ * run's tokens would otherwise each cost a round trip); acknowledgements come back on the instance's ack inbox
+ * (run-log-acks.ts) and `end` waits for all of them, its end marker included.
+ *
+ * Nothing is lost to a NATS restart: while the connection is down the writer holds its appends, and once it is
+ * back it sends again, in order, every message not acknowledged (the client dropped what was in its buffer). The
+ * message ids make the server store once what it had already stored. If acknowledgements stop coming while the
+ * connection is up, `end` sends the rest again, and gives up (failing) after a while without progress.
  */
-import type { JetStreamClient } from '@nats-io/jetstream';
+import type { Msg, MsgHdrs, NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from '../logger.js';
 import type { LogEntry } from '../runs/run-log.js';
-import { encodeEntry, endMarkerHeaders, endMsgId, entryMsgId } from './run-log-messages.js';
+import type { AckedWriter, RunLogAcks } from './run-log-acks.js';
+import { encodeEntry, endMsgId, entryMsgId, messageHeaders } from './run-log-messages.js';
 
 export interface RunLogWriter {
   /** Sends the entry (its own seq); `dataText`, when given, is `JSON.stringify(entry.data)`. Never waits. */
@@ -16,25 +21,44 @@ export interface RunLogWriter {
   end(): Promise<void>;
 }
 
-export class PipelinedRunLogWriter implements RunLogWriter {
-  private readonly inFlight = new Set<Promise<void>>();
-  private failure: unknown;
+/** While `end` waits on a live connection: how often it checks for progress, and how many idle checks it allows. */
+const END_CHECK_MS = 5_000;
+const END_IDLE_CHECKS = 6;
+
+interface Unacknowledged {
+  payload: Uint8Array;
+  headers: MsgHdrs;
+}
+
+export class PipelinedRunLogWriter implements RunLogWriter, AckedWriter {
+  /** In publication order (a Map keeps insertion order), so sending them again keeps the log's order. */
+  private readonly unacknowledged = new Map<string, Unacknowledged>();
+  private readonly id: number;
+  private held: boolean;
+  private acknowledged = 0;
   private failures = 0;
+  private failure: unknown;
   private ending: Promise<void> | undefined;
+  private allSettled: (() => void) | undefined;
 
   constructor(
-    private readonly js: JetStreamClient,
+    private readonly nc: NatsConnection,
+    private readonly acks: RunLogAcks,
     private readonly subject: string,
     private readonly runToken: string,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.id = acks.add(this);
+    this.held = acks.disconnected;
+  }
 
   append(entry: LogEntry, dataText?: string): void {
     if (this.ending) {
       this.logger.error({ subject: this.subject, seq: entry.seq }, 'run log entry appended after its end: dropped');
       return;
     }
-    this.track(entry.seq, this.js.publish(this.subject, encodeEntry(entry, dataText), { msgID: entryMsgId(this.runToken, entry.seq) }));
+    const msgId = entryMsgId(this.runToken, entry.seq);
+    this.send(String(entry.seq), { payload: encodeEntry(entry, dataText), headers: messageHeaders(msgId) });
   }
 
   end(): Promise<void> {
@@ -42,25 +66,94 @@ export class PipelinedRunLogWriter implements RunLogWriter {
     return this.ending;
   }
 
-  private async finish(): Promise<void> {
-    this.track('end', this.js.publish(this.subject, undefined, { msgID: endMsgId(this.runToken), headers: endMarkerHeaders() }));
-    while (this.inFlight.size > 0) await Promise.all(this.inFlight);
-    if (this.failures > 0) {
-      throw new Error(`${this.failures} message(s) of ${this.subject} were not acknowledged`, { cause: this.failure });
+  onReply(key: string, reply: Msg): void {
+    if (!this.unacknowledged.has(key)) return;
+    // No responders: JetStream is not up on this server (yet). The message stays, to be sent again.
+    if (reply.data.length === 0) return;
+    let ack: { error?: { description?: string } };
+    try {
+      ack = reply.json();
+    } catch {
+      ack = { error: { description: 'unreadable acknowledgement' } };
+    }
+    if (ack.error) this.fail(key, new Error(ack.error.description ?? 'rejected by the server'));
+    else {
+      this.unacknowledged.delete(key);
+      this.acknowledged++;
+    }
+    this.checkSettled();
+  }
+
+  onDisconnect(): void {
+    this.held = true;
+  }
+
+  onResume(): void {
+    this.held = false;
+    this.sendAgain();
+  }
+
+  private send(key: string, message: Unacknowledged): void {
+    // The same sequence number twice: the first copy is the one kept (the server drops the second by its id).
+    if (!this.unacknowledged.has(key)) this.unacknowledged.set(key, message);
+    if (!this.held) this.publish(key, message);
+  }
+
+  private sendAgain(): void {
+    for (const [key, message] of this.unacknowledged) this.publish(key, message);
+  }
+
+  private publish(key: string, { payload, headers }: Unacknowledged): void {
+    try {
+      this.nc.publish(this.subject, payload, { reply: this.acks.replySubject(this.id, key), headers });
+    } catch (error) {
+      // The connection is closed for good.
+      this.fail(key, error);
     }
   }
 
-  private track(what: number | 'end', publish: Promise<unknown>): void {
-    const settled = publish.then(
-      () => {},
-      (error: unknown) => {
-        if (this.failures++ === 0) {
-          this.failure = error;
-          this.logger.error({ err: error, subject: this.subject, seq: what }, 'run log append failed');
-        }
-      },
-    );
-    this.inFlight.add(settled);
-    void settled.finally(() => this.inFlight.delete(settled));
+  private fail(key: string, error: unknown): void {
+    this.unacknowledged.delete(key);
+    if (this.failures++ === 0) {
+      this.failure = error;
+      this.logger.error({ err: error, subject: this.subject, key }, 'run log append failed');
+    }
+  }
+
+  private async finish(): Promise<void> {
+    this.send('end', { payload: new Uint8Array(), headers: messageHeaders(endMsgId(this.runToken), true) });
+    await this.settled();
+    this.acks.remove(this.id);
+    if (this.failures > 0) {
+      throw new Error(`${this.failures} message(s) of ${this.subject} were not stored`, { cause: this.failure });
+    }
+  }
+
+  /** Resolves once no message is waiting for its acknowledgement (acknowledged, or given up on). */
+  private settled(): Promise<void> {
+    if (this.unacknowledged.size === 0) return Promise.resolve();
+    let idleChecks = 0;
+    let seen = this.acknowledged;
+    const check = setInterval(() => {
+      if (this.held) return;
+      if (this.acknowledged !== seen) {
+        seen = this.acknowledged;
+        idleChecks = 0;
+        return;
+      }
+      if (++idleChecks < END_IDLE_CHECKS) return this.sendAgain();
+      for (const key of [...this.unacknowledged.keys()]) this.fail(key, new Error('no acknowledgement'));
+      this.checkSettled();
+    }, END_CHECK_MS);
+    return new Promise<void>((resolve) => {
+      this.allSettled = () => {
+        clearInterval(check);
+        resolve();
+      };
+    });
+  }
+
+  private checkSettled(): void {
+    if (this.unacknowledged.size === 0) this.allSettled?.();
   }
 }
