@@ -3,10 +3,10 @@
  * and follow in one step. `RunLog` (run-log.ts) is the in-memory implementation: the run's own process is the
  * only place its events can be read while it runs.
  *
- * The shared implementation for several machines (NATS JetStream) keeps one subject per run: the run's owner
- * appends each entry with its sequence number (a second writer is fenced by the expected last sequence), and any
- * instance replays from a sequence number and then follows. Appends there are acknowledged asynchronously, which
- * the callers of `append` will have to await where an entry must be durable before a reply.
+ * Where instances share runs, a shared run's log is a `MirroredLog` (src/cluster/mirrored-log.ts): in memory for
+ * this instance's watchers, and appended to NATS JetStream (one subject per run) for the others, which replay from
+ * a sequence number and then follow (src/cluster/jetstream-run-logs.ts). Appends there are pipelined, never awaited
+ * by `append`.
  */
 import type { LogEntry, LogWatcher } from './run-log.js';
 

@@ -2,10 +2,9 @@
  * The job-queue port: where admitted background runs wait for a slot. `RunQueue` (run-queue.ts) is the in-process
  * implementation every instance uses today: arrival order, `FLOWSVC_JOB_CONCURRENCY` slots, nothing shared.
  *
- * The shared implementation for several machines (PostgreSQL) keeps the same calls with a different reach: `push`
- * makes the run claimable by any instance (its `queued` record is the queue entry, committed before a wake-up hint
- * goes out), instances claim with `FOR UPDATE SKIP LOCKED` under a lease (`owner`, `epoch`, `lease_until`) the owner
- * renews, and `remove` is a compare-and-set on the record, so a stop reaches a run whichever instance holds it.
+ * Where instances share jobs, v2 jobs do not come here: they queue in PostgreSQL (src/cluster/leased-jobs.ts), and
+ * the instance that claims one builds its run from the record and starts it at once (`Runs.startClaimed`). What
+ * stays here is each instance's own background work (background responses).
  */
 export interface JobQueue<T> {
   /** Admits an item; it starts once a slot is free, never in the caller's turn (the caller answers `queued` first). */
