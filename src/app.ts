@@ -36,7 +36,6 @@ import { ModuleWarmUp } from './services/module-warm-up.js';
 import { McpHub } from './services/mcp/mcp-hub.js';
 import { openLmdbStore } from './store/lmdb/lmdb-store.js';
 import { openPgStore } from './store/pg/pg-store.js';
-import { joinCluster } from './cluster/cluster-setup.js';
 import { shareSessionChanges } from './cluster/session-changes.js';
 import { SharedJobs } from './services/jobs/shared-jobs.js';
 import type { Services } from './services/services.js';
@@ -62,7 +61,8 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const flows = new FlowsService(store, projects, examples, { shareExamples: config.AUTO_LOGIN });
   projects.removeFlows = (doomed) => flows.removeAll(doomed);
   const filesDir = resolve(config.FILES_DIR ?? resolve(config.DATA_DIR, 'files'));
-  const cluster = await joinCluster(config, store, filesDir, logger);
+  // The cluster's modules (the NATS client among them) load only where instances share runs.
+  const cluster = config.NATS_URL ? await (await import('./cluster/cluster-setup.js')).joinCluster(config, store, filesDir, logger) : undefined;
   const host = new ActorHost(store.messages, logger);
   const metrics = await createMetrics(config.PROMETHEUS_ENABLED, store);
   const records = setUpRunRecords(config, store, flows, logger);

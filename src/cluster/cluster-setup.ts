@@ -32,9 +32,8 @@ export interface Cluster {
 /** How often an idle instance looks for queued jobs when no hint came. */
 const POLL_MS = 1000;
 
-export async function joinCluster(config: Config, store: Store, filesDir: string, logger: Logger): Promise<Cluster | undefined> {
-  if (!config.NATS_URL) return undefined;
-  if (!store.leases) throw new Error('FLOWSVC_NATS_URL needs the shared store (FLOWSVC_DATABASE_URL)');
+export async function joinCluster(config: Config, store: Store, filesDir: string, logger: Logger): Promise<Cluster> {
+  if (!config.NATS_URL || !store.leases) throw new Error('FLOWSVC_NATS_URL needs the shared store (FLOWSVC_DATABASE_URL)');
   await checkSharedFilesDir(filesDir, store.settings);
   // Names the process in lease rows, for whoever reads them (host and pid), unique across restarts.
   const instanceId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
