@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { isInitializeRequest, isJSONRPCRequest, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import { isInitializeRequest, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { Reply, type ReplyHeaders, type StreamSink } from '../../edge/reply.js';
 import type { RouteRequest } from '../../edge/route.js';
 import { scopeKey, type McpScope } from '../../services/mcp/mcp-scope.js';
@@ -43,7 +43,7 @@ export class StreamableBridge {
   async handle(method: string, request: RouteRequest<unknown, unknown, Buffer>, scope: McpScope, path: string): Promise<Reply> {
     const key = scopeKey(scope);
     const parsedBody = jsonOrUndefined(request.body);
-    const web = webRequest(method, request, path);
+    const web = webRequest(method, request, path, parsedBody === undefined);
     const sessionId = request.headers['mcp-session-id'];
     const { sessions } = this.services.mcp;
     if (sessionId) {
@@ -85,23 +85,57 @@ function messagesOf(body: unknown): unknown[] {
 
 const isInitializing = (body: unknown) => messagesOf(body).some(isInitializeRequest);
 
-const requestIds = (body: unknown): RequestId[] => messagesOf(body).filter(isJSONRPCRequest).map((message) => message.id);
+/**
+ * The ids of the requests a POST carries, to stop their calls if the client goes away. The transport validates
+ * the messages; this only needs their ids, not a second schema parse per call.
+ */
+function requestIds(body: unknown): RequestId[] {
+  const ids: RequestId[] = [];
+  for (const message of messagesOf(body)) {
+    if (typeof message !== 'object' || message === null) continue;
+    const { id, method } = message as { id?: unknown; method?: unknown };
+    if (typeof method === 'string' && (typeof id === 'string' || typeof id === 'number')) ids.push(id);
+  }
+  return ids;
+}
 
 /**
- * The exchange as a web Request. Its URL's host is fixed: the transport reads only the path, and a client's Host
- * header must not be able to make the URL invalid. A header the web API refuses is left out rather than failing.
+ * The exchange as the transport reads a web Request: its method, its URL (only the path is read, so the host is
+ * fixed and a client's Host header cannot make it invalid) and its headers (`get`, `entries`). A real Request
+ * copies the headers and makes an AbortSignal and a body stream per call, none of which the transport uses when
+ * handed the parsed body; it is built only when the transport must read the body itself (one we could not parse,
+ * to answer its own parse error).
  */
-function webRequest(method: string, request: RouteRequest<unknown, unknown, Buffer>, path: string): Request {
+function webRequest(method: string, request: RouteRequest<unknown, unknown, Buffer>, path: string, withBody: boolean): Request {
+  const url = `http://localhost${path}`;
+  if (withBody && request.body && request.body.length > 0) return new Request(url, { method, headers: webHeaders(request.headers), body: request.body as unknown as BodyInit });
+  return { method, url, headers: new HeaderView(request.headers) } as unknown as Request;
+}
+
+/** Our parsed headers (names lower-cased) as far as the transport reads them. */
+class HeaderView {
+  constructor(private readonly headers: Readonly<Record<string, string>>) {}
+
+  get(name: string): string | null {
+    return this.headers[name.toLowerCase()] ?? null;
+  }
+
+  entries(): IterableIterator<[string, string]> {
+    return Object.entries(this.headers)[Symbol.iterator]();
+  }
+}
+
+/** A header the web API refuses is left out rather than failing. */
+function webHeaders(source: Readonly<Record<string, string>>): Headers {
   const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
+  for (const [name, value] of Object.entries(source)) {
     try {
       headers.set(name, value);
     } catch {
       // Not a header the transport reads.
     }
   }
-  const body = request.body && request.body.length > 0 ? (request.body as unknown as BodyInit) : undefined;
-  return new Request(`http://localhost${path}`, { method, headers, body });
+  return headers;
 }
 
 async function toReply(response: Response, hooks: ReplyHooks, announce = false): Promise<Reply> {
