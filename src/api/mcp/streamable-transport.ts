@@ -22,7 +22,7 @@ import { SseReply } from './sse-reply.js';
 /** Written first on a GET stream: without a first write its head would wait for the first notification. */
 const STREAM_OPEN = ': stream open\n\n';
 
-type Headers = Readonly<Record<string, string>>;
+type RequestHeaders = Readonly<Record<string, string>>;
 
 /** The SDK transport's error answer: a JSON-RPC error with no id. */
 export const rpcError = (status: number, code: number, message: string) => Reply.json({ jsonrpc: '2.0', error: { code, message }, id: null }, status);
@@ -72,7 +72,7 @@ export class EdgeStreamableTransport implements Transport {
   }
 
   /** A POST of JSON-RPC messages; `body` is undefined when it was not JSON. */
-  post(headers: Headers, body: unknown): Reply {
+  post(headers: RequestHeaders, body: unknown): Reply {
     const accept = headers.accept;
     if (!accept?.includes('application/json') || !accept.includes('text/event-stream')) {
       return this.refuse(406, -32000, 'Not Acceptable: Client must accept both application/json and text/event-stream');
@@ -106,7 +106,7 @@ export class EdgeStreamableTransport implements Transport {
   }
 
   /** The session's notification stream (one at a time). */
-  get(headers: Headers): Reply {
+  get(headers: RequestHeaders): Reply {
     if (!headers.accept?.includes('text/event-stream')) return this.refuse(406, -32000, 'Not Acceptable: Client must accept text/event-stream');
     const refused = this.checkSession(headers);
     if (refused) return refused;
@@ -121,7 +121,7 @@ export class EdgeStreamableTransport implements Transport {
   }
 
   /** Ends the session at the client's word. */
-  async delete(headers: Headers): Promise<Reply> {
+  async delete(headers: RequestHeaders): Promise<Reply> {
     const refused = this.checkSession(headers);
     if (refused) return refused;
     await this.close();
@@ -129,7 +129,7 @@ export class EdgeStreamableTransport implements Transport {
   }
 
   /** The session id and protocol version a request after initialize must carry. */
-  private checkSession(headers: Headers): Reply | undefined {
+  private checkSession(headers: RequestHeaders): Reply | undefined {
     if (!this.initialized) return this.refuse(400, -32000, 'Bad Request: Server not initialized');
     const sessionId = headers['mcp-session-id'];
     if (!sessionId) return this.refuse(400, -32000, 'Bad Request: Mcp-Session-Id header is required');
