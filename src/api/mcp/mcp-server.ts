@@ -5,6 +5,7 @@
  */
 import { buffer } from 'node:stream/consumers';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import {
   CallToolRequestSchema,
   ListPromptsRequestSchema,
@@ -31,12 +32,19 @@ export interface ScopedServer {
 
 const RESOURCE_PATH = /^\/api\/v1\/files\/([^/]+)\/(.+)$/;
 
+/**
+ * One JSON Schema validator for every server. Unless given one, the SDK makes each server an Ajv instance of its
+ * own, formats and all, held as long as its session; it only checks a client's answer to an elicitation, and
+ * these servers never elicit.
+ */
+const SCHEMA_VALIDATOR = new AjvJsonSchemaValidator();
+
 export function createMcpServer(services: Services, scope: McpScope): ScopedServer {
   const { mcp } = services;
   const calls = new CallsInFlight();
   const server = new Server(
     { name: serverName(scope), version: packageVersion() },
-    { capabilities: { tools: { listChanged: true }, resources: {}, prompts: {}, logging: {} } },
+    { capabilities: { tools: { listChanged: true }, resources: {}, prompts: {}, logging: {} }, jsonSchemaValidator: SCHEMA_VALIDATOR },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await mcp.catalog.listing(scope) }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
