@@ -49,6 +49,8 @@ export class LeasedJobs {
   private readonly held = new Map<string, { epoch: number; written: boolean; lost?: boolean }>();
   private running = 0;
   private claiming = false;
+  /** A wake came while a claim was in flight: that claim may have read the table before the job was committed. */
+  private wokenMeanwhile = false;
   private handlers?: LeasedJobsHandlers;
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly unsubscribe: (() => void)[] = [];
@@ -115,7 +117,9 @@ export class LeasedJobs {
   }
 
   private claim(): void {
+    if (this.claiming) this.wokenMeanwhile = true;
     if (this.claiming || this.closed || !this.handlers) return;
+    this.wokenMeanwhile = false;
     const free = this.options.concurrency - this.running;
     if (free <= 0) return;
     this.claiming = true;
@@ -124,8 +128,8 @@ export class LeasedJobs {
       (claimed) => {
         this.claiming = false;
         for (const lease of claimed) this.run(lease);
-        // A full claim may have left more behind.
-        if (claimed.length === free) this.claim();
+        // A full claim may have left more behind, and a wake during the claim a job it did not see.
+        if (claimed.length === free || this.wokenMeanwhile) this.claim();
       },
       (err: unknown) => {
         this.claiming = false;
