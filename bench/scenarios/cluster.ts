@@ -101,8 +101,10 @@ export async function clusterScenario(seconds: number): Promise<Row[]> {
   const embedded = await startService(env);
   try {
     clusters.push(await startServiceCluster(1, env), await startServiceCluster(3, env));
-    const setups = [await setupOf('embedded', [embedded.url]), ...(await Promise.all(clusters.map((cluster, i) => setupOf(`cluster ${i}`, cluster.instances.map((instance) => instance.url)))))];
-    const three = clusters[1];
+    const [one, three] = clusters;
+    const urlsOf = (cluster: ServiceCluster) => cluster.instances.map((instance) => instance.url);
+    // In this order everywhere: the rows below index them as embedded, 1 instance, 3 instances.
+    const setups = [await setupOf('embedded', [embedded.url]), await setupOf('1 instance', urlsOf(one)), await setupOf('3 instances', urlsOf(three))];
 
     const echo = await echoLoads(setups, seconds, RUN_BODY, false);
     const spread = await echoLoads(setups, seconds, RUN_BODY.replace('"bench"', '"bench-%n"'), true);
