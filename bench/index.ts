@@ -6,6 +6,7 @@
  * loads; BENCH_STREAMS and BENCH_HISTORY shrink the streams and history scenarios while developing.
  */
 import { buildScenario } from './scenarios/build.js';
+import { clusterScenario } from './scenarios/cluster.js';
 import { customComponentsScenario } from './scenarios/custom-components.js';
 import { dataOperationsScenario } from './scenarios/data-operations.js';
 import { edgeScenario } from './scenarios/edge.js';
@@ -37,6 +38,7 @@ const SCENARIOS: Record<string, () => Promise<Row[]>> = {
   files: () => filesScenario(),
   build: () => buildScenario(SECONDS),
   'store-pg': () => storePgScenario(SECONDS),
+  cluster: () => clusterScenario(SECONDS),
   mcp: () => mcpScenario(SECONDS),
   'custom-components': () => customComponentsScenario(SECONDS),
   records: () => recordsScenario(SECONDS),
