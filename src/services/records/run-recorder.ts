@@ -1,9 +1,10 @@
 /**
  * Records every run that executes (a RunWatcher: entry points do nothing for it). On the run path it only notes
- * when each vertex ended; once the run ends it is queued, and the queue is turned into traces a
- * turn later, every run ended meanwhile written in one go (plain puts sharing one commit with the messages and jobs
- * of that moment). Nothing here is awaited by a reply; reads wait for `settled()`, so a caller who got an answer
- * then reads the records sees its run.
+ * when each vertex ended; once the run ends it is queued, and the queue is turned into traces when the store is
+ * about to commit the writes of the moment (or a turn later when nothing else is written), every run ended meanwhile
+ * written in one go: plain puts in the commit of the messages and jobs of that moment, not a commit of their own.
+ * Nothing here is awaited by a reply; reads wait for `settled()`, so a caller who got an answer then reads the
+ * records sees its run.
  */
 import type { JobInput } from '../../../actors/job.actor.js';
 import type { TraceRecord } from '../../../protocol/trace.schema.js';
@@ -45,7 +46,9 @@ export class RunRecorder implements RunWatcher {
     /** When records written now may be removed (epoch ms). */
     private readonly expiresAt: () => number,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    repo.beforeCommit?.(() => this.flush());
+  }
 
   begin(run: WatchedRun, job: JobInput): RunWatch {
     return new RecordingWatch(this, run, job);
@@ -58,9 +61,14 @@ export class RunRecorder implements RunWatcher {
     setImmediate(flushOf, this);
   }
 
+  /** The turn after a run ended: writes what no commit of the store took meanwhile. */
+  scheduledFlush(): void {
+    this.scheduled = false;
+    this.flush();
+  }
+
   /** Writes every run queued: the puts are issued together, in one turn. */
   flush(): void {
-    this.scheduled = false;
     const queued = this.queue;
     if (queued.length === 0) return;
     this.queue = [];
@@ -87,4 +95,4 @@ export class RunRecorder implements RunWatcher {
 }
 
 // One shared function for the turn's flush (setImmediate passes the recorder), not a bound closure.
-const flushOf = (recorder: RunRecorder) => recorder.flush();
+const flushOf = (recorder: RunRecorder) => recorder.scheduledFlush();

@@ -46,6 +46,8 @@ export function lmdbRunRecords(env: RootDatabase): RunRecordRepo {
         return Promise.reject(error as Error);
       }
     },
+    // lmdb runs these as a turn's batch of writes is about to be handed to its writer: puts made then are in it.
+    beforeCommit: (write) => env.on('beforecommit', write),
     trace: (userId, id) =>
       answer(() => {
         const key = find(userId, id);
