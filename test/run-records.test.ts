@@ -14,6 +14,7 @@ import { echoFlow } from './support/langflow-json.js';
 import { openaiClient } from './support/responses.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { postWorkflow } from './support/workflows.js';
+import { within } from './support/within.js';
 
 const getJson = async (server: TestServer, path: string, key?: string) => {
   const res = await server.request(path, { key });
@@ -142,4 +143,31 @@ t.test('records survive a restart; retention removes them', async (t) => {
   const left = await getJson(second, `/api/v1/monitor/traces?flow_id=${echo.id}`);
   t.same(left.body.traces.map((trace: any) => trace.input.input_value), ['before restart'], 'what was kept for longer stays');
   t.match((await getJson(second, `/api/v1/monitor/transactions?flow_id=${echo.id}`)).body, { total: 2 });
+});
+
+t.test('traces are written on their own after runs end, with no read asking for them', async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  const echo = await createFlow(server, echoFlow('Echo written'));
+  const repo = server.services.store.runRecords;
+  const put = repo.put.bind(repo);
+  const written = new Set<string>();
+  let allWritten!: () => void;
+  const done = new Promise<void>((resolve) => (allWritten = resolve));
+  let expected: string[] | undefined;
+  // Watching the store's writes, not reading through the service: a read would write what is queued first.
+  repo.put = (traces, expiresAt) => {
+    for (const trace of traces) written.add(trace.input ?? '');
+    if (expected?.every((input) => written.has(input))) allWritten();
+    return put(traces, expiresAt);
+  };
+  const flow = new LangflowClient({ baseUrl: server.url, apiKey: server.apiKey }).flow(echo.id);
+  const inputs = ['first', 'second', 'third'];
+  await Promise.all(inputs.map((input) => flow.run(input, { session_id: 'W' })));
+  expected = inputs;
+  if (inputs.every((input) => written.has(input))) allWritten();
+  await within(done, 'the traces of three runs written');
+  t.same([...written].sort(), [...inputs].sort());
+  const list = await getJson(server, `/api/v1/monitor/traces?flow_id=${echo.id}`);
+  t.equal(list.body.total, 3, 'and read back');
 });

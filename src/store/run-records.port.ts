@@ -35,6 +35,12 @@ export interface TraceIndexEntry {
 export interface RunRecordRepo {
   /** Stores finished runs' traces (those that ended together); `expiresAt` (epoch ms): when retention may remove them. */
   put(traces: readonly TraceRecord[], expiresAt: number): Promise<void>;
+  /**
+   * Calls `write` each time the store is about to commit the writes of the moment (messages, jobs), so that puts
+   * made then join that commit instead of making one of their own a turn later. Absent where writes are not batched
+   * that way (PostgreSQL): the caller then writes on its own schedule.
+   */
+  beforeCommit?(write: () => void): void;
   /** One of the user's traces (another user's is not found). */
   trace(userId: string, id: string): Promise<TraceRecord | undefined>;
   /** The traces listed (a page of `traceIndex`), in that order; those gone meanwhile are left out. */

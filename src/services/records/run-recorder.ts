@@ -1,9 +1,11 @@
 /**
  * Records every run that executes (a RunWatcher: entry points do nothing for it). On the run path it only notes
- * when each vertex ended; once the run ends it is queued, and the queue is turned into traces a
- * turn later, every run ended meanwhile written in one go (plain puts sharing one commit with the messages and jobs
- * of that moment). Nothing here is awaited by a reply; reads wait for `settled()`, so a caller who got an answer
- * then reads the records sees its run.
+ * when each vertex ended; once the run ends it is queued. The queue gathers runs for a few milliseconds (under load
+ * a turn ends one or two runs, and each write has a cost of its own: the retention entry, the promises), then is
+ * turned into traces when the store is about to commit the writes of the moment (or a turn later when nothing else
+ * is written), every run ended meanwhile written in one go: plain puts in the commit of the messages and jobs of that
+ * moment, not a commit of their own. Nothing here is awaited by a reply; reads wait for `settled()`, so a caller who
+ * got an answer then reads the records sees its run.
  */
 import type { JobInput } from '../../../actors/job.actor.js';
 import type { TraceRecord } from '../../../protocol/trace.schema.js';
@@ -35,9 +37,14 @@ class RecordingWatch extends TimingWatch {
   }
 }
 
+/** How long ended runs gather before they are written (a run's job and result are held that long). */
+const GATHER_MS = 10;
+
 export class RunRecorder implements RunWatcher {
   private queue: Ended[] = [];
-  private scheduled = false;
+  private gathering: NodeJS.Timeout | undefined;
+  /** Gathered long enough: the store's next commit takes the queue. */
+  private due = false;
   private readonly writing = new Set<Promise<void>>();
 
   constructor(
@@ -45,7 +52,9 @@ export class RunRecorder implements RunWatcher {
     /** When records written now may be removed (epoch ms). */
     private readonly expiresAt: () => number,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    repo.beforeCommit?.(() => this.flushIfDue());
+  }
 
   begin(run: WatchedRun, job: JobInput): RunWatch {
     return new RecordingWatch(this, run, job);
@@ -53,14 +62,24 @@ export class RunRecorder implements RunWatcher {
 
   ended(ended: Ended): void {
     this.queue.push(ended);
-    if (this.scheduled) return;
-    this.scheduled = true;
+    // Unref'd: a process with nothing else to do does not wait for it (close() writes what is queued).
+    this.gathering ??= setTimeout(gatheredOf, GATHER_MS, this).unref();
+  }
+
+  /** Gathered long enough: written in the store's next commit, or the turn after this one if none comes first. */
+  gathered(): void {
+    this.gathering = undefined;
+    this.due = true;
     setImmediate(flushOf, this);
+  }
+
+  flushIfDue(): void {
+    if (this.due) this.flush();
   }
 
   /** Writes every run queued: the puts are issued together, in one turn. */
   flush(): void {
-    this.scheduled = false;
+    this.due = false;
     const queued = this.queue;
     if (queued.length === 0) return;
     this.queue = [];
@@ -86,5 +105,6 @@ export class RunRecorder implements RunWatcher {
   }
 }
 
-// One shared function for the turn's flush (setImmediate passes the recorder), not a bound closure.
-const flushOf = (recorder: RunRecorder) => recorder.flush();
+// Shared functions for the timer and the turn (they pass the recorder), not a bound closure per run.
+const gatheredOf = (recorder: RunRecorder) => recorder.gathered();
+const flushOf = (recorder: RunRecorder) => recorder.flushIfDue();

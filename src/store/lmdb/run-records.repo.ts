@@ -1,7 +1,7 @@
 /**
  * Records of what ran in LMDB, one put per run. `traces` holds each trace as JSON text (written once, read rarely;
- * V8's JSON is cheaper than msgpack for these nested values) under [userId, flowId, startedAt, id, spanCount,
- * sessionId]: a flow's traces are one range in the order they ran, so a run's record is an append near the range's
+ * V8's JSON is cheaper than msgpack for these nested values; see trace-text.ts) under [userId, flowId, startedAt, id,
+ * spanCount, sessionId]: a flow's traces are one range in the order they ran, so a run's record is an append near the range's
  * end (a random run id as key made every commit touch pages all over the tree), and listings, filters by session
  * and transaction pages read keys alone. A trace found by id is looked for among its user's keys. `trace_expiry`
  * holds, per write, when retention may remove the traces written together.
@@ -11,8 +11,8 @@ import type { TraceRecord } from '../../../protocol/trace.schema.js';
 import type { RunRecordRepo, TraceIndexEntry } from '../port.js';
 import { answer } from './answer.js';
 import { HIGH, prefixRange } from './keys.js';
+import { traceOfText, traceText, type TraceKey } from './trace-text.js';
 
-type TraceKey = [userId: string, flowId: string, startedAt: number, traceId: string, spanCount: number, sessionId: string];
 type ExpiryKey = [expiresAt: number, firstTraceId: string];
 
 const done = () => undefined;
@@ -26,7 +26,7 @@ export function lmdbRunRecords(env: RootDatabase): RunRecordRepo {
 
   const read = (key: TraceKey): TraceRecord | undefined => {
     const text = traces.get(key);
-    return text === undefined ? undefined : (JSON.parse(text) as TraceRecord);
+    return text === undefined ? undefined : traceOfText(key, text);
   };
   const find = (userId: string, id: string): TraceKey | undefined => {
     for (const key of traces.getKeys(prefixRange(userId))) if (key[3] === id) return key;
@@ -40,12 +40,14 @@ export function lmdbRunRecords(env: RootDatabase): RunRecordRepo {
         // Plain puts of one tick share lmdb's commit (with the messages and jobs of that moment): awaited once.
         const keys = written.map(keyOf);
         const writes = [expiry.put([expiresAt, written[0].id], keys)];
-        written.forEach((trace, n) => writes.push(traces.put(keys[n], JSON.stringify(trace))));
+        written.forEach((trace, n) => writes.push(traces.put(keys[n], traceText(trace))));
         return Promise.all(writes).then(done);
       } catch (error) {
         return Promise.reject(error as Error);
       }
     },
+    // lmdb runs these as a turn's batch of writes is about to be handed to its writer: puts made then are in it.
+    beforeCommit: (write) => env.on('beforecommit', write),
     trace: (userId, id) =>
       answer(() => {
         const key = find(userId, id);

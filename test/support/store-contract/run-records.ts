@@ -12,7 +12,9 @@ const trace = (userId: string, flowId: string, startedAt: number, fields: Partia
 export function runRecordsContract(t: Test, open: OpenStore): void {
   t.test('run records: listed by user and flow, newest first, found by id for their user only, kept across a restart', async (t) => {
     const { store, restart } = await freshStore(t, open);
-    const [older, newer, otherFlow, otherUser] = [trace('u1', 'f1', 1000), trace('u1', 'f1', 2000, { sessionId: 'T' }), trace('u1', 'f2', 1500), trace('u2', 'f1', 3000)];
+    const span = { vertexId: 'v1', targetId: null, name: 'Model', componentType: 'OpenAIModel', startedAt: 2000.25, latencyMs: 3.5, status: 'error' as const, inputs: { input_value: 'hi' }, outputs: {}, error: 'boom', model: 'gpt-4o-mini', tokens: { input: 1, output: 2, total: 3 } };
+    const withSpan = { sessionId: 'T', status: 'error' as const, outputSpan: 0, tokens: span.tokens, spans: [span] };
+    const [older, newer, otherFlow, otherUser] = [trace('u1', 'f1', 1000), trace('u1', 'f1', 2000, withSpan), trace('u1', 'f2', 1500), trace('u2', 'f1', 3000)];
     await store.runRecords.put([older, newer, otherFlow], Date.now() + 60_000);
     await store.runRecords.put([otherUser], Date.now() + 60_000);
     const reopened = await restart();
