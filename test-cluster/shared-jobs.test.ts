@@ -9,13 +9,14 @@ import { chatModelFlow, openaiModelTemplate } from '../test/support/model-flows.
 import { readSse, type SseEvent } from '../test/support/workflows.js';
 import { startCluster } from './support/cluster.js';
 import { expectJson } from './support/instances.js';
+import { admin } from './support/postgres.js';
 
 const INPUT = 'ChatInput-in001.input_value';
 
 t.test('three instances sharing jobs', async (t) => {
   const model = await startModelServer();
   t.teardown(() => model.close());
-  const { instances } = await startCluster(t, 3, { OPENAI_BASE_URL: model.baseURL });
+  const { instances, databaseUrl } = await startCluster(t, 3, { OPENAI_BASE_URL: model.baseURL });
 
   t.test('a background job submitted to A, watched from B, resumed from C and stopped from C', async (t) => {
     const [a, b, c] = instances;
@@ -26,6 +27,8 @@ t.test('three instances sharing jobs', async (t) => {
     const job = await expectJson(await a.call('/api/v2/workflows', { method: 'POST', json: { flow_id: flow.id, background: true, inputs: { [INPUT]: 'hi' }, globals: { OPENAIKEY: 'sk-x' } } }), 200);
     t.equal(job.status, 'queued');
     await asked;
+    const [lease] = await admin<{ owner: string }>('SELECT owner FROM job_leases WHERE id = $1', [job.job_id], databaseUrl);
+    t.match(lease.owner, `:${a.child.pid}:`, 'A, which had a free slot, runs it: B and C follow it on the bus');
 
     // B follows the job's log while some instance runs it; once it has seen tokens, C resumes from the 20th event.
     let seenTokens!: () => void;

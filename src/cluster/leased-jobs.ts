@@ -70,11 +70,29 @@ export class LeasedJobs {
     this.claim();
   }
 
-  /** A background job, its queued record committed, becomes claimable by every instance. */
-  async enqueue(id: string): Promise<void> {
-    await this.options.leases.enqueue(id);
-    this.options.bus.publish('wake', id);
-    setImmediate(() => this.claim());
+  /**
+   * A background job whose queued record is committed: run here at once when this instance has a free slot (leased
+   * to it, no claim and no wake needed), else queued for every instance and the others woken.
+   */
+  async enqueue(id: string, runHere: () => Promise<void>): Promise<void> {
+    const { leases, instanceId, leaseMs, bus } = this.options;
+    if (this.closed || this.running >= this.options.concurrency) {
+      await leases.enqueue(id);
+      bus.publish('wake', id);
+      return;
+    }
+    this.running++;
+    const held = { epoch: 1, written: false };
+    this.held.set(id, held);
+    try {
+      await leases.own(id, instanceId, leaseMs);
+    } catch (error) {
+      this.held.delete(id);
+      this.running--;
+      throw error;
+    }
+    held.written = true;
+    this.ran(id, runHere());
   }
 
   /** A job this instance started at once (sync, streamed) is leased to it; the run does not wait for the lease. */
@@ -141,8 +159,13 @@ export class LeasedJobs {
   private run(lease: Lease): void {
     this.held.set(lease.id, { epoch: lease.epoch, written: true });
     this.running++;
-    this.handlers!.runClaimed(lease)
-      .catch((err: unknown) => this.options.logger.error({ err, jobId: lease.id }, 'a claimed job could not run'))
+    this.ran(lease.id, this.handlers!.runClaimed(lease));
+  }
+
+  /** Frees the job's slot once it has ended, and looks for more. */
+  private ran(id: string, running: Promise<void>): void {
+    running
+      .catch((err: unknown) => this.options.logger.error({ err, jobId: id }, 'a claimed job could not run'))
       .finally(() => {
         this.running--;
         this.claim();

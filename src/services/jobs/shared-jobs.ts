@@ -8,6 +8,7 @@ import type { JobRecord } from '../../../protocol/job.schema.js';
 import { TERMINAL_STATUSES } from '../../../protocol/workflow.schema.js';
 import type { LeasedJobs, LeasedJobsHandlers } from '../../cluster/leased-jobs.js';
 import type { Logger } from '../../logger.js';
+import type { RunStart } from '../../runs/run-adapter.js';
 import type { Runs } from '../../runs/run-lifecycle.js';
 import { RunLog, type LogEntry, type LogWatcher } from '../../runs/run-log.js';
 import type { Store } from '../../store/port.js';
@@ -39,8 +40,11 @@ export interface SharedJobsDeps {
 export class SharedJobs implements JobSharing, LeasedJobsHandlers {
   constructor(private readonly deps: SharedJobsDeps) {}
 
-  enqueue(record: JobRecord): Promise<void> {
-    return this.deps.leased.enqueue(record.id);
+  /** A background job, its queued record committed: started here if this instance has a slot, else queued for all. */
+  enqueue(start: RunStart<FinishedJob>): Promise<void> {
+    return this.deps.leased.enqueue(start.id, async () => {
+      await this.deps.runs.startClaimed(start).answer.catch(() => undefined);
+    });
   }
 
   own(jobId: string): void {

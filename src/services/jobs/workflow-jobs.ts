@@ -38,7 +38,7 @@ export const jobRecord = (run: JobRun): JobRecord => (run.adapter as WorkflowJob
  * leased to this one, and jobs running elsewhere are followed and stopped through the bus.
  */
 export interface JobSharing {
-  enqueue(record: JobRecord): Promise<void>;
+  enqueue(start: RunStart<FinishedJob>): Promise<void>;
   own(jobId: string): void;
   watch(jobId: string, after: number, watcher: LogWatcher): () => void;
   stop(record: JobRecord): Promise<string>;
@@ -83,7 +83,7 @@ export class WorkflowJobs {
     if (!this.sharing) return jobRecord(await this.runs.enqueue(start));
     const record = (start.adapter as WorkflowJob).record;
     await this.store.jobs.put(record);
-    await this.sharing.enqueue(record);
+    await this.sharing.enqueue(start);
     return record;
   }
 
