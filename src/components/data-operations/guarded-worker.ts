@@ -2,7 +2,9 @@
  * A small pool of worker threads for work that might never finish: user regexes (catastrophic backtracking) and
  * jq programs (jq is a full programming language). Every task has a deadline and follows the run's AbortSignal;
  * a worker that overruns is terminated (V8 interrupts even a regex in the middle of a match) and replaced when the
- * next task comes, so the service's event loop never waits on a user's pattern or program.
+ * next task comes, so the service's event loop never waits on a user's pattern or program. A task's deadline
+ * counts from when its worker is ready (the script says so once loaded): a new worker's start-up, seconds on a
+ * loaded machine, is not charged to the user's pattern; a worker that never gets ready is given up after a minute.
  */
 import { Worker } from 'node:worker_threads';
 
@@ -33,11 +35,16 @@ interface Job extends TaskOptions {
 
 interface Slot {
   worker: Worker;
+  /** The script has loaded and listens for tasks. */
+  ready: boolean;
   job?: Job;
   timer?: NodeJS.Timeout;
 }
 
-type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string };
+type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string } | { ready: true };
+
+/** How long a new worker may take to load its script before it is given up. */
+const START_MS = 60_000;
 
 export class WorkerPool {
   private readonly slots = new Set<Slot>();
@@ -73,8 +80,8 @@ export class WorkerPool {
   }
 
   private spawn(): Slot {
-    const slot: Slot = { worker: new Worker(this.script) };
-    slot.worker.on('message', (reply: Reply) => this.finish(slot, reply));
+    const slot: Slot = { worker: new Worker(this.script), ready: false };
+    slot.worker.on('message', (reply: Reply) => ('ready' in reply ? this.ready(slot) : this.finish(slot, reply)));
     slot.worker.on('error', (error: Error) => this.drop(slot, new SandboxError('crashed', error.message)));
     slot.worker.on('exit', (code: number) => this.drop(slot, new SandboxError('crashed', `the worker stopped (exit code ${code})`)));
     // An idle worker must not keep the process alive.
@@ -86,11 +93,22 @@ export class WorkerPool {
   private start(slot: Slot, job: Job): void {
     slot.job = job;
     slot.worker.ref();
-    slot.timer = setTimeout(() => this.drop(slot, new SandboxError('timeout', `it did not finish within ${job.timeoutMs} ms`)), job.timeoutMs);
     slot.worker.postMessage({ id: job.id, task: job.task }, job.transfer ?? []);
+    if (slot.ready) this.startDeadline(slot, job);
+    else slot.timer = setTimeout(() => this.drop(slot, new SandboxError('crashed', `the worker did not start within ${START_MS} ms`)), START_MS);
   }
 
-  private finish(slot: Slot, reply: Reply): void {
+  private ready(slot: Slot): void {
+    slot.ready = true;
+    clearTimeout(slot.timer);
+    if (slot.job) this.startDeadline(slot, slot.job);
+  }
+
+  private startDeadline(slot: Slot, job: Job): void {
+    slot.timer = setTimeout(() => this.drop(slot, new SandboxError('timeout', `it did not finish within ${job.timeoutMs} ms`)), job.timeoutMs);
+  }
+
+  private finish(slot: Slot, reply: Exclude<Reply, { ready: true }>): void {
     const job = slot.job;
     if (!job || reply.id !== job.id) return;
     this.release(slot, job);

@@ -27,3 +27,6 @@ parentPort?.on('message', async ({ id, task }: { id: number; task: SandboxTask }
     parentPort!.postMessage({ id, ok: false, error: error instanceof Error ? error.message : String(error) });
   }
 });
+
+// Loaded: the pool starts a task's deadline from here.
+parentPort?.postMessage({ ready: true });
