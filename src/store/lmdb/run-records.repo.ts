@@ -4,7 +4,8 @@
  * spanCount, sessionId]: a flow's traces are one range in the order they ran, so a run's record is an append near the range's
  * end (a random run id as key made every commit touch pages all over the tree), and listings, filters by session
  * and transaction pages read keys alone. A trace found by id is looked for among its user's keys. `trace_expiry`
- * holds, per write, when retention may remove the traces written together.
+ * holds, per write, when retention may remove the traces written together: for each flow in it, the first and last
+ * start among them (a few numbers per write, where a list of every key was as many bytes again as the traces).
  */
 import type { Database, RootDatabase } from 'lmdb';
 import type { TraceRecord } from '../../../protocol/trace.schema.js';
@@ -14,6 +15,8 @@ import { HIGH, prefixRange } from './keys.js';
 import { traceOfText, traceText, type TraceKey } from './trace-text.js';
 
 type ExpiryKey = [expiresAt: number, firstTraceId: string];
+/** A flow's traces in one write: those of that flow started in [first, last]. Entries written before were TraceKeys. */
+type WrittenRange = [userId: string, flowId: string, first: number, last: number];
 
 const done = () => undefined;
 const keyOf = (trace: TraceRecord): TraceKey => [trace.userId, trace.flowId, trace.startedAt, trace.id, trace.spans.length, trace.sessionId];
@@ -22,7 +25,7 @@ const keyOfEntry = (entry: TraceIndexEntry): TraceKey => [entry.userId, entry.fl
 
 export function lmdbRunRecords(env: RootDatabase): RunRecordRepo {
   const traces: Database<string, TraceKey> = env.openDB({ name: 'run_traces', encoding: 'string' });
-  const expiry: Database<TraceKey[], ExpiryKey> = env.openDB({ name: 'run_trace_expiry', encoding: 'msgpack' });
+  const expiry: Database<(WrittenRange | TraceKey)[], ExpiryKey> = env.openDB({ name: 'run_trace_expiry', encoding: 'msgpack' });
 
   const read = (key: TraceKey): TraceRecord | undefined => {
     const text = traces.get(key);
@@ -38,9 +41,8 @@ export function lmdbRunRecords(env: RootDatabase): RunRecordRepo {
       if (written.length === 0) return Promise.resolve();
       try {
         // Plain puts of one tick share lmdb's commit (with the messages and jobs of that moment): awaited once.
-        const keys = written.map(keyOf);
-        const writes = [expiry.put([expiresAt, written[0].id], keys)];
-        written.forEach((trace, n) => writes.push(traces.put(keys[n], traceText(trace))));
+        const writes = [expiry.put([expiresAt, written[0].id], writtenRanges(written))];
+        for (const trace of written) writes.push(traces.put(keyOf(trace), traceText(trace)));
         return Promise.all(writes).then(done);
       } catch (error) {
         return Promise.reject(error as Error);
@@ -76,16 +78,34 @@ export function lmdbRunRecords(env: RootDatabase): RunRecordRepo {
       if (due.length === 0) return 0;
       let removed = 0;
       await env.transaction(() => {
-        for (const { key, value: keys } of due) {
+        for (const { key, value } of due) {
           expiry.remove(key);
-          for (const traceKey of keys) {
-            if (!traces.doesExist(traceKey)) continue;
-            traces.remove(traceKey);
-            removed++;
+          for (const written of value) {
+            const keys = written.length === 4 ? [...traces.getKeys(rangeOf(written))] : [written];
+            for (const traceKey of keys) {
+              if (traces.doesExist(traceKey)) {
+                traces.remove(traceKey);
+                removed++;
+              }
+            }
           }
         }
       });
       return removed;
     },
   };
+}
+
+const rangeOf = ([userId, flowId, first, last]: WrittenRange) => ({ start: [userId, flowId, first], end: [userId, flowId, last, HIGH] });
+
+/** Where the traces of one write are: a range of start times per flow (a write holds one or two flows under load). */
+function writtenRanges(written: readonly TraceRecord[]): WrittenRange[] {
+  const ranges: WrittenRange[] = [];
+  for (const { userId, flowId, startedAt } of written) {
+    const range = ranges.find((r) => r[0] === userId && r[1] === flowId);
+    if (!range) ranges.push([userId, flowId, startedAt, startedAt]);
+    else if (startedAt < range[2]) range[2] = startedAt;
+    else if (startedAt > range[3]) range[3] = startedAt;
+  }
+  return ranges;
 }

@@ -37,4 +37,15 @@ export function runRecordsContract(t: Test, open: OpenStore): void {
     t.equal(await store.runRecords.deleteForFlow('u1', 'f2'), 1);
     t.same(await store.runRecords.traceIndex('u1'), []);
   });
+
+  t.test('run records: a write of several users and flows expires as a whole, and only it', async (t) => {
+    const { store } = await freshStore(t, open);
+    const due = [trace('u1', 'f1', 10), trace('u2', 'f1', 11), trace('u1', 'f2', 12), trace('u1', 'f1', 14)];
+    const kept = [trace('u1', 'f1', 5), trace('u1', 'f1', 20), trace('u2', 'f1', 9), trace('u1', 'f3', 12)];
+    await store.runRecords.put(due, Date.now() - 1);
+    await store.runRecords.put(kept, Date.now() + 60_000);
+    t.equal(await store.runRecords.expire(Date.now()), due.length);
+    const left = [...(await store.runRecords.traceIndex('u1')), ...(await store.runRecords.traceIndex('u2'))].map((entry) => entry.id).sort();
+    t.same(left, kept.map((record) => record.id).sort(), 'the traces written for longer, before, after and beside them, stay');
+  });
 }
