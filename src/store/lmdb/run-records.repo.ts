@@ -5,7 +5,9 @@
  * end (a random run id as key made every commit touch pages all over the tree), and listings, filters by session
  * and transaction pages read keys alone. A trace found by id is looked for among its user's keys. `trace_expiry`
  * holds, per write, when retention may remove the traces written together: for each flow in it, the first and last
- * start among them (a few numbers per write, where a list of every key was as many bytes again as the traces).
+ * start among them (a few numbers per write, where a list of every key was as many bytes again as the traces). A
+ * longer run of that flow that started inside that range but ended in a later write goes with the earlier write:
+ * early by at most its own length, against a retention counted in days.
  */
 import type { Database, RootDatabase } from 'lmdb';
 import type { TraceRecord } from '../../../protocol/trace.schema.js';
