@@ -10,28 +10,10 @@ import { startModelServer } from '../test/support/model-server.js';
 import { chatModelFlow, openaiModelTemplate } from '../test/support/model-flows.js';
 import { readSse, type SseEvent } from '../test/support/workflows.js';
 import { startCluster } from './support/cluster.js';
-import { expectJson, type Instance } from './support/instances.js';
+import { ownerOf, submitBackground, TERMINAL, untilTerminal } from './support/background-jobs.js';
+import { expectJson } from './support/instances.js';
 import { ownNatsServer } from './support/nats.js';
 import { admin } from './support/postgres.js';
-
-const INPUT = 'ChatInput-in001.input_value';
-const TERMINAL = new Set(['completed', 'failed', 'cancelled', 'timed_out']);
-
-const submit = async (instance: Instance, flowId: string, input: string) =>
-  (await expectJson(await instance.call('/api/v2/workflows', { method: 'POST', json: { flow_id: flowId, background: true, inputs: { [INPUT]: input }, globals: { OPENAIKEY: 'sk-x' } } }), 200)).job_id as string;
-
-async function finalOf(instance: Instance, jobId: string): Promise<any> {
-  for (;;) {
-    const job = await expectJson(await instance.call(`/api/v2/workflows?job_id=${jobId}`), 200);
-    if (TERMINAL.has(job.status)) return job;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-const ownerOf = async (databaseUrl: string, jobId: string, instances: Instance[]) => {
-  const [row] = await admin<{ owner: string }>('SELECT owner FROM job_leases WHERE id = $1', [jobId], databaseUrl);
-  return instances.find((instance) => row.owner.includes(`:${instance.child.pid}:`))!;
-};
 
 t.test('NATS restarted mid-stream: the watcher goes on, Last-Event-ID reattaches, the job ends', async (t) => {
   const nats = await ownNatsServer(t);
@@ -41,7 +23,7 @@ t.test('NATS restarted mid-stream: the watcher goes on, Last-Event-ID reattaches
   const flow = await expectJson(await cluster.instances[0].call('/api/v1/flows/', { method: 'POST', json: chatModelFlow('Slow model', 'LanguageModelComponent', openaiModelTemplate()) }), 201);
   const tokens = 1500;
   model.script({ tokens: Array.from({ length: tokens }, (_, i) => ` t${i}`), tokenDelayMs: 8 });
-  const jobId = await submit(cluster.instances[0], flow.id, 'through a restart');
+  const jobId = await submitBackground(cluster.instances[0], flow.id, 'through a restart');
   await model.nextChat();
   const owner = await ownerOf(cluster.databaseUrl, jobId, cluster.instances);
   const watcherSide = cluster.instances.find((instance) => instance !== owner)!;
@@ -53,7 +35,7 @@ t.test('NATS restarted mid-stream: the watcher goes on, Last-Event-ID reattaches
   await nats.stop();
   await nats.start();
   const events = await watched;
-  const final = await finalOf(watcherSide, jobId);
+  const [final] = (await untilTerminal(watcherSide, [jobId])).values();
   t.ok(TERMINAL.has(final.status), `the job ended (${final.status})`);
 
   const ids = events.map((event) => event.id);
@@ -78,13 +60,13 @@ t.test("PostgreSQL's connections cut mid-job: the job ends, its end is recorded,
   const [a, b] = cluster.instances;
   const flow = await expectJson(await a.call('/api/v1/flows/', { method: 'POST', json: chatModelFlow('Slow model', 'LanguageModelComponent', openaiModelTemplate()) }), 201);
   model.script({ tokens: Array.from({ length: 150 }, (_, i) => ` t${i}`), tokenDelayMs: 10 }, { tokens: ['next'] });
-  const jobId = await submit(a, flow.id, 'through a database restart');
+  const jobId = await submitBackground(a, flow.id, 'through a database restart');
   await model.nextChat();
   const dbName = new URL(cluster.databaseUrl).pathname.slice(1);
   const cut = await admin('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [dbName]);
   t.ok(cut.length > 0, `the server cut ${cut.length} connections`);
-  const final = await finalOf(b, jobId);
+  const [final] = (await untilTerminal(b, [jobId])).values();
   t.ok(TERMINAL.has(final.status), `the job ended (${final.status}), not stuck`);
-  const next = await finalOf(b, await submit(b, flow.id, 'after the restart'));
+  const [next] = (await untilTerminal(b, [await submitBackground(b, flow.id, 'after the restart')])).values();
   t.equal(next.status, 'completed', 'the next job ran');
 });

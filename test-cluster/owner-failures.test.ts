@@ -9,31 +9,10 @@ import { startModelServer } from '../test/support/model-server.js';
 import { chatModelFlow, openaiModelTemplate } from '../test/support/model-flows.js';
 import { readSse } from '../test/support/workflows.js';
 import { startCluster } from './support/cluster.js';
-import { expectJson, type Instance } from './support/instances.js';
-import { admin } from './support/postgres.js';
+import { instanceOf, leaseRows, ownerOf, submitBackground, TERMINAL, untilTerminal } from './support/background-jobs.js';
+import { expectJson } from './support/instances.js';
 
-const INPUT = 'ChatInput-in001.input_value';
-const TERMINAL = new Set(['completed', 'failed', 'cancelled', 'timed_out']);
 const LEASE = { FLOWSVC_JOB_LEASE_SECONDS: '1', FLOWSVC_JOB_CONCURRENCY: '2' };
-
-const submit = async (instance: Instance, flowId: string, input: string) =>
-  (await expectJson(await instance.call('/api/v2/workflows', { method: 'POST', json: { flow_id: flowId, background: true, inputs: { [INPUT]: input }, globals: { OPENAIKEY: 'sk-x' } } }), 200)).job_id as string;
-
-/** Polls (the event is another process's write) until every job reads terminal through `instance`. */
-async function allTerminal(instance: Instance, jobIds: string[]): Promise<Map<string, any>> {
-  const finals = new Map<string, any>();
-  for (;;) {
-    for (const id of jobIds.filter((id) => !finals.has(id))) {
-      const job = await expectJson(await instance.call(`/api/v2/workflows?job_id=${id}`), 200);
-      if (TERMINAL.has(job.status)) finals.set(id, job);
-    }
-    if (finals.size === jobIds.length) return finals;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** The lease rows of the cluster's database, as the instances wrote them. */
-const leaseOwners = (databaseUrl: string) => admin<{ id: string; owner: string; state: string }>('SELECT id, owner, state FROM job_leases', [], databaseUrl);
 
 t.test('kill -9 of the instance that owns running jobs: each job ends once, queued ones run elsewhere', async (t) => {
   const model = await startModelServer();
@@ -44,18 +23,17 @@ t.test('kill -9 of the instance that owns running jobs: each job ends once, queu
   // Each call streams for about a second: long enough to be killed mid-run.
   model.script(...Array.from({ length: 40 }, () => ({ tokens: Array.from({ length: 50 }, (_, i) => ` t${i}`), tokenDelayMs: 20 })));
   const inputs = Array.from({ length: 12 }, (_, i) => `job-${i}`);
-  const jobIds = await Promise.all(inputs.map((input) => submit(cluster.any(), flow.id, input)));
+  const jobIds = await Promise.all(inputs.map((input) => submitBackground(cluster.any(), flow.id, input)));
   await model.nextChat();
 
   // The owner of the first job the model heard of dies at a random point of its runs.
-  const owners = await leaseOwners(cluster.databaseUrl);
-  const victimOwner = owners.find((row) => row.state === 'running')!.owner;
-  const victim = cluster.instances.find((instance) => victimOwner.includes(`:${instance.child.pid}:`))!;
+  const owners = await leaseRows(cluster.databaseUrl);
+  const victim = instanceOf(owners.find((row) => row.state === 'running')!.owner, cluster.instances);
   await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 800)));
   await victim.kill();
   const survivor = cluster.instances.find((instance) => instance !== victim)!;
 
-  const finals = await allTerminal(survivor, jobIds);
+  const finals = await untilTerminal(survivor, jobIds);
   t.equal(finals.size, jobIds.length, 'every acknowledged job ended');
   const statuses = [...finals.values()].map((job) => job.status);
   t.ok(statuses.every((status) => status === 'completed' || status === 'failed'), `completed or failed: ${statuses.join(', ')}`);
@@ -69,7 +47,7 @@ t.test('kill -9 of the instance that owns running jobs: each job ends once, queu
     t.equal(ends.length, 1, `job ${id}: one terminal status in its log`);
     t.same(log.map((event) => event.id), log.map((_, i) => i + 1), `job ${id}: its log has no gap and no duplicate`);
   }
-  const rows = await leaseOwners(cluster.databaseUrl);
+  const rows = await leaseRows(cluster.databaseUrl);
   t.ok(rows.every((row) => row.state === 'ended'), 'no lease is left running or queued');
 });
 
@@ -80,14 +58,13 @@ t.test('SIGSTOP of an owner past its lease, then SIGCONT: its late writes are re
   const [a] = cluster.instances;
   const flow = await expectJson(await a.call('/api/v1/flows/', { method: 'POST', json: chatModelFlow('Slow model', 'LanguageModelComponent', openaiModelTemplate()) }), 201);
   model.script({ tokens: Array.from({ length: 200 }, (_, i) => ` t${i}`), tokenDelayMs: 20 });
-  const jobId = await submit(a, flow.id, 'paused');
+  const jobId = await submitBackground(a, flow.id, 'paused');
   await model.nextChat();
-  const [row] = await leaseOwners(cluster.databaseUrl);
-  const owner = cluster.instances.find((instance) => row.owner.includes(`:${instance.child.pid}:`))!;
+  const owner = await ownerOf(cluster.databaseUrl, jobId, cluster.instances);
   const other = cluster.instances.find((instance) => instance !== owner)!;
 
   owner.child.kill('SIGSTOP');
-  const [final] = (await allTerminal(other, [jobId])).values();
+  const [final] = (await untilTerminal(other, [jobId])).values();
   t.equal(final.status, 'failed', 'the other instance ended the job once the lease expired');
   t.match(JSON.stringify(final), /JOB_INTERRUPTED/);
   owner.child.kill('SIGCONT');
