@@ -127,6 +127,11 @@ export class LeasedJobs {
     }
   }
 
+  /** Ends the lease of a job claimed here that has nothing left to run (its record says it ended, or is gone). */
+  async release(id: string): Promise<void> {
+    await this.record(id, async () => undefined);
+  }
+
   /** Stops claiming; runs here go on to their end (their leases are no longer renewed). */
   close(): void {
     this.closed = true;

@@ -71,7 +71,7 @@ export class SharedJobs implements JobSharing, LeasedJobsHandlers {
   async runClaimed(lease: Lease): Promise<void> {
     const record = await this.deps.store.jobs.get(lease.id);
     // Its record is written before its lease: a lease without one is a job refused after all.
-    if (!record || TERMINAL_STATUSES.has(record.status)) return void (await this.deps.leased.record(lease.id, async () => undefined));
+    if (!record || TERMINAL_STATUSES.has(record.status)) return this.deps.leased.release(lease.id);
     const unfinished = await this.deps.jobs.unfinished({ ...record, status: 'queued' });
     const { runs } = this.deps;
     const run = unfinished.job
