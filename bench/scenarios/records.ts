@@ -8,28 +8,17 @@
  * second traces-off service is loaded in the same rounds: how far two identical services differ in this run is the
  * resolution of the ratios beside it (on this 2-core machine it has been 2-10%).
  */
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { echoFlow } from '../support/flows.js';
 import { load } from '../support/load.js';
+import { cpuMsOf } from '../support/proc.js';
 import { BENCH_API_KEY, startService } from '../support/processes.js';
 import type { Row } from '../support/report.js';
 import { createFlow, RUN_BODY as BODY } from '../support/runs.js';
 
 const ROUNDS = 3;
 const WARMUP_SECONDS = 2;
-const TICKS_PER_MS = 100 / 1000;
-
-/** CPU time a process used so far (user + system), in ms; NaN where /proc is not there. */
-function cpuMs(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_MS;
-  } catch {
-    return Number.NaN;
-  }
-}
 
 export async function recordsScenario(seconds: number): Promise<Row[]> {
   const receiver = createServer((req, res) => req.resume().on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{}')));
@@ -57,9 +46,9 @@ export async function recordsScenario(seconds: number): Promise<Row[]> {
     for (const name of names) {
       if (round === 0) await load({ url: urls[name], method: 'POST', headers, body: BODY, seconds: WARMUP_SECONDS });
       const pid = services[name].child.pid;
-      const cpuBefore = cpuMs(pid);
+      const cpuBefore = cpuMsOf(pid);
       const result = await load({ url: urls[name], method: 'POST', headers, body: BODY, seconds });
-      cpu[name].ms += cpuMs(pid) - cpuBefore;
+      cpu[name].ms += cpuMsOf(pid) - cpuBefore;
       cpu[name].runs += result.completed;
       rps[name].push(result.rps);
       p99[name].push(result.p99);

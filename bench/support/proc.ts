@@ -51,5 +51,18 @@ export function openFiles(pid: number): number {
   return readdirSync(`/proc/${pid}/fd`).length;
 }
 
+/** Clock ticks per millisecond of /proc's utime and stime (USER_HZ is 100 on Linux). */
+const TICKS_PER_MS = 100 / 1000;
+
+/** CPU time the process used so far (user + system, every thread), in ms; NaN where /proc is not there. */
+export function cpuMsOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_MS;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 export const mb = (bytes: number) => bytes / 2 ** 20;
 export const kb = (bytes: number) => bytes / 2 ** 10;
