@@ -43,6 +43,8 @@ interface Rate {
   perSecond: number;
   /** The service's CPU time over the round, in ms, and the calls it answered. */
   serviceCpuMs: number;
+  /** This process's CPU time over the round (the clients'), in ms. */
+  clientCpuMs: number;
   calls: number;
 }
 
@@ -55,6 +57,7 @@ async function rate(seconds: number, workers: number, call: (worker: number) => 
   const until = start + seconds * 1000;
   const interval = perSecond ? (workers * 1000) / perSecond : 0;
   const cpuBefore = cpuMsOf(pid);
+  const clientBefore = process.cpuUsage();
   let done = 0;
   await Promise.all(
     Array.from({ length: workers }, async (_, worker) => {
@@ -66,7 +69,8 @@ async function rate(seconds: number, workers: number, call: (worker: number) => 
       }
     }),
   );
-  return { perSecond: done / seconds, serviceCpuMs: cpuMsOf(pid) - cpuBefore, calls: done };
+  const client = process.cpuUsage(clientBefore);
+  return { perSecond: done / seconds, serviceCpuMs: cpuMsOf(pid) - cpuBefore, clientCpuMs: (client.user + client.system) / 1000, calls: done };
 }
 
 export async function mcpScenario(seconds: number): Promise<Row[]> {
@@ -104,14 +108,17 @@ export async function mcpScenario(seconds: number): Promise<Row[]> {
       rounds.toolPaced.push(await rate(round, WORKERS, tool, pid, paced));
     }
     await Promise.all(clients.map((client) => client.close()));
-    const usPerCall = (rates: Rate[]) => (rates.reduce((sum, r) => sum + r.serviceCpuMs, 0) / rates.reduce((sum, r) => sum + r.calls, 0)) * 1000;
+    const usPerCall = (rates: Rate[], cpu: (rate: Rate) => number = (r) => r.serviceCpuMs) => (rates.reduce((sum, r) => sum + cpu(r), 0) / rates.reduce((sum, r) => sum + r.calls, 0)) * 1000;
     const [v1Rate, toolRate, leanRate, sameSessionRate] = [mean(rounds.v1), mean(rounds.tool), mean(rounds.lean), mean(rounds.sameSession)];
     const [v1Cpu, toolCpu] = [usPerCall(rounds.v1Paced), usPerCall(rounds.toolPaced)];
+    const clientCpu = (r: Rate) => r.clientCpuMs;
+    const [fetchClientCpu, sdkClientCpu] = [usPerCall(rounds.v1Paced, clientCpu), usPerCall(rounds.toolPaced, clientCpu)];
 
     const idle = await perIdleSession();
     return [
       { scenario: 'mcp', measure: `tools/call of an echo flow, Streamable HTTP, ${WORKERS} sessions`, value: toolRate, unit: 'calls/s', baseline: v1Rate, baselineName: 'v1 run, fresh session each, same workers', ratio: toolRate / v1Rate, target: `>= ${THROUGHPUT_TARGET}`, pass: toolRate / v1Rate >= THROUGHPUT_TARGET },
       { scenario: 'mcp', measure: `service CPU per tools/call from the SDK client, ${Math.round(paced)} calls/s (its throughput where its CPU limits)`, value: toolCpu, unit: 'us CPU/call', baseline: v1Cpu, baselineName: 'service CPU per v1 run, same rate', ratio: v1Cpu / toolCpu, target: `>= ${THROUGHPUT_TARGET}`, pass: v1Cpu / toolCpu >= THROUGHPUT_TARGET },
+      { scenario: 'mcp', measure: 'client CPU per tools/call, SDK client (this process, same paced rounds)', value: sdkClientCpu, unit: 'us CPU/call', baseline: fetchClientCpu, baselineName: 'client CPU per v1 run, fetch' },
       { scenario: 'mcp', measure: `tools/call of an echo flow, Streamable HTTP, lean client`, value: leanRate, unit: 'calls/s', baseline: v1Rate, baselineName: 'v1 run, fresh session each, same workers', ratio: leanRate / v1Rate, target: `>= ${THROUGHPUT_TARGET}`, pass: leanRate / v1Rate >= THROUGHPUT_TARGET },
       { scenario: 'mcp', measure: 'v1 run reusing one session (reference: no new session per run)', value: sameSessionRate, unit: 'calls/s' },
       { scenario: 'mcp', measure: `RSS per idle MCP session (${idle.held} held, notification stream open; after a GC)`, value: idle.rssKb, unit: 'KB', target: `<= ${SESSION_TARGET_KB} KB`, pass: idle.rssKb <= SESSION_TARGET_KB },
