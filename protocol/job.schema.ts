@@ -19,6 +19,11 @@ export const JobRecord = z.object({
   inputs: z.record(z.string(), z.unknown()),
   /** The request's globals, sealed with the service secret (they often hold credentials). */
   globals_sealed: z.string().optional(),
+  /**
+   * The request's header variables (X-LANGFLOW-GLOBAL-VAR-*, X-FLOWSVC-GLOBAL-VAR-*), sealed the same way: a queued
+   * job run after a restart or by another instance runs with them. Never echoed.
+   */
+  header_globals_sealed: z.string().optional(),
   /** The final reply without its globals echo (added back from `globals_sealed` on read). */
   response: WorkflowResponse.omit({ globals: true }).optional(),
   errors: z.array(ErrorDetail).default([]),

@@ -68,7 +68,9 @@ export class WorkflowJob implements RunAdapter<FinishedJob> {
     const response = runResponse(record, result.status, outputs, errors);
     const responseText = JSON.stringify(response);
     // An unfinished record has no response of its own (were there one, the text's later key would win on parse).
-    const head = { ...record, status: result.status, finished_at: new Date().toISOString(), errors, event_count: log.length + 1 };
+    // Header variables were kept only so that the job could run elsewhere or later: the finished record drops them.
+    const { header_globals_sealed: _ran, ...kept } = record;
+    const head = { ...kept, status: result.status, finished_at: new Date().toISOString(), errors, event_count: log.length + 1 };
     const { record: final, json: recordJson } = finishedRecord(head, response, responseText);
     const reply = replyJson(responseText, this.globals);
     appendFinalStatus(log, final, reply, this.globals);

@@ -71,6 +71,8 @@ export class WorkflowJobs {
     const version = request.flow_version ? await withFlowVersionCode(() => this.versions.resolve(flow, request.flow_version!)) : undefined;
     const record = this.newRecord(flow, userId, mode, version?.hash ?? this.versions.hashOf(flow), request.inputs ?? {});
     if (Object.keys(request.globals).length > 0) record.globals_sealed = this.secrets.seal(JSON.stringify(request.globals));
+    // A background job may run after a restart, or on another instance: its header variables go with its record.
+    if (mode === 'background' && Object.keys(headerGlobals).length > 0) record.header_globals_sealed = this.secrets.seal(JSON.stringify(headerGlobals));
     const start = this.runStart(record, flow, version, { ...headerGlobals, ...request.globals }, request.globals);
     if (mode === 'background') return this.enqueue(start);
     const run = this.runs.start(start);
@@ -154,7 +156,7 @@ export class WorkflowJobs {
     try {
       const version = record.flow_version ? await this.versions.resolve(flow, record.flow_version) : undefined;
       const globals = this.echoedGlobals(record);
-      return this.runStart(record, flow, version, globals, globals);
+      return this.runStart(record, flow, version, { ...this.opened(record.header_globals_sealed), ...globals }, globals);
     } catch (error) {
       this.logger.warn({ err: error, jobId: record.id }, 'queued job cannot run after the restart');
       return undefined;
@@ -211,7 +213,11 @@ export class WorkflowJobs {
   }
 
   private echoedGlobals(record: JobRecord): Record<string, string> {
-    return record.globals_sealed ? (JSON.parse(this.secrets.open(record.globals_sealed)) as Record<string, string>) : {};
+    return this.opened(record.globals_sealed);
+  }
+
+  private opened(sealed: string | undefined): Record<string, string> {
+    return sealed ? (JSON.parse(this.secrets.open(sealed)) as Record<string, string>) : {};
   }
 }
 
