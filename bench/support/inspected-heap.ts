@@ -35,8 +35,9 @@ export async function inspectHeap(port: number): Promise<InspectedHeap> {
   const waiting = new Map<number, (result: any) => void>();
   socket.on('message', (data) => {
     const reply = JSON.parse(String(data)) as { id?: number; result?: unknown };
-    if (reply.id !== undefined) waiting.get(reply.id)?.(reply.result);
-    if (reply.id !== undefined) waiting.delete(reply.id);
+    if (reply.id === undefined) return;
+    waiting.get(reply.id)?.(reply.result);
+    waiting.delete(reply.id);
   });
   let next = 1;
   const send = (method: string) =>
