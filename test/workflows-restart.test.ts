@@ -97,12 +97,10 @@ t.test('a queued job keeps its header variables through a SIGKILL: they reach it
   await new Promise((resolve) => first.child.once('exit', resolve));
 
   const second = await serveProcess(env);
-  let reply: any;
-  for (;;) {
-    reply = await (await call(second.url, `/api/v2/workflows?job_id=${queued}`)).json();
-    if (TERMINAL.has(reply.status)) break;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  // The job's event stream ends with its terminal status: the event waited for.
+  const log = await readSse(await call(second.url, `/api/v2/workflows?job_id=${queued}&stream=true`));
+  t.ok(TERMINAL.has(log.at(-1)!.data.status), 'the queued job ran to its end after the restart');
+  const reply = await (await call(second.url, `/api/v2/workflows?job_id=${queued}`)).json();
   t.equal(reply.status, 'completed');
   const ranChat = model.chats.find((chat) => JSON.stringify(chat.body).includes('queued with a header key'));
   t.equal(ranChat?.headers.authorization, 'Bearer sk-from-header', 'the run after the restart called the model with the header key');
