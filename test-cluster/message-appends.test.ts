@@ -53,3 +53,21 @@ t.test("one writer's increasing numbers are kept as given; an edit keeps its pla
   const history = await store.messages.session('f1', 's1', {});
   t.same(history.map((m) => m.text), ['edited', written[1].text, written[2].text], 'the edit replaced the first message in place');
 });
+
+t.test("a writer's appends to a session keep their order though the batches holding them are in flight at once", async (t) => {
+  const [store] = await instances(t, 1);
+  const misordered: string[] = [];
+  for (let round = 0; round < 10; round++) {
+    // As session actors write: the question goes in a batch with many other sessions' appends (sorted before it, so
+    // its session is locked last), and the answer follows a turn of the event loop later, alone, on another
+    // pooled connection, before the first batch has committed.
+    const session = `z${round}`;
+    const others = Array.from({ length: 300 }, (_, i) => store.messages.put(message('f1', `a${round}-${i}`, 1)));
+    const asked = store.messages.put(message('f1', session, 1, { text: 'question' }));
+    await new Promise((resolve) => setImmediate(resolve));
+    await Promise.all([...others, asked, store.messages.put(message('f1', session, 2, { text: 'answer' }))]);
+    const texts = (await store.messages.session('f1', session, {})).map((m) => m.text);
+    if (texts.join() !== 'question,answer') misordered.push(`${session}: ${texts.join()}`);
+  }
+  t.same(misordered, [], 'every question before its answer');
+});

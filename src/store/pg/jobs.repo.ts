@@ -8,7 +8,7 @@ import type { Pool } from 'pg';
 import type { JobEvent, JobRecord } from '../../../protocol/job.schema.js';
 import { TERMINAL_STATUSES } from '../../../protocol/workflow.schema.js';
 import type { FinishedJob, JobRepo } from '../port.js';
-import { lastPerId, TickBatch } from './tick-batch.js';
+import { byId, lastPerId, TickBatch } from './tick-batch.js';
 
 const UPSERT_JOBS = `INSERT INTO jobs (id, unfinished, doc) SELECT * FROM unnest($1::text[], $2::boolean[], $3::text[])
   ON CONFLICT (id) DO UPDATE SET unfinished = excluded.unfinished, doc = excluded.doc WHERE jobs.unfinished`;
@@ -24,7 +24,7 @@ export function pgJobs(pool: Pool): JobRepo & { drain(): Promise<void> } {
   const puts = new TickBatch<JobRecord>(async (batch) => {
     const jobs = lastPerId(batch);
     await pool.query(UPSERT_JOBS, [jobs.map((j) => j.id), jobs.map((j) => !TERMINAL_STATUSES.has(j.status)), jobs.map((j) => JSON.stringify(j))]);
-  });
+  }, byId);
   const finishes = new TickBatch<FinishedJob & { id: string }>(async (batch) => {
     const done = lastPerId(batch);
     await pool.query(FINISH_JOBS, [done.map((j) => j.id), done.map((j) => j.recordJson), done.map((j) => j.logJson), done.map((j) => j.expiresAt)]);

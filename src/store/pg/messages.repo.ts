@@ -32,16 +32,21 @@ const inSessionOrder = (a: MessageRecord, b: MessageRecord) => {
 };
 
 export function pgMessages(pool: Pool): MessageRepo & { drain(): Promise<void> } {
-  const appends = new TickBatch<MessageRecord>(async (batch) => {
-    const sorted = [...batch].sort(inSessionOrder);
-    await pool.query('SELECT append_messages($1, $2, $3, $4, $5::json[])', [
-      sorted.map((m) => m.id),
-      sorted.map((m) => owner(m.flow_id)),
-      sorted.map((m) => m.session_id),
-      sorted.map((m) => m.seq),
-      sorted.map(json),
-    ]);
-  });
+  const appends = new TickBatch<MessageRecord>(
+    async (batch) => {
+      const sorted = [...batch].sort(inSessionOrder);
+      await pool.query('SELECT append_messages($1, $2, $3, $4, $5::json[])', [
+        sorted.map((m) => m.id),
+        sorted.map((m) => owner(m.flow_id)),
+        sorted.map((m) => m.session_id),
+        sorted.map((m) => m.seq),
+        sorted.map(json),
+      ]);
+    },
+    // A session's appends go in order: a batch committed ahead of the one before it could number an answer before
+    // its question.
+    (m) => `${owner(m.flow_id)}\u0000${m.session_id}`,
+  );
 
   return {
     put: (message) => appends.add(message),

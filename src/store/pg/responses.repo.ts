@@ -3,7 +3,7 @@ import type { Pool } from 'pg';
 import type { StoredResponse } from '../../../protocol/responses.schema.js';
 import type { ResponseRepo } from '../port.js';
 import { docs, doc, json } from './sql.js';
-import { lastPerId, TickBatch } from './tick-batch.js';
+import { byId, lastPerId, TickBatch } from './tick-batch.js';
 
 const UPSERT = `INSERT INTO responses (id, in_progress, doc) SELECT * FROM unnest($1::text[], $2::boolean[], $3::json[])
   ON CONFLICT (id) DO UPDATE SET in_progress = excluded.in_progress, doc = excluded.doc`;
@@ -12,7 +12,7 @@ export function pgResponses(pool: Pool): ResponseRepo & { drain(): Promise<void>
   const puts = new TickBatch<StoredResponse>(async (batch) => {
     const records = lastPerId(batch);
     await pool.query(UPSERT, [records.map((r) => r.id), records.map((r) => r.response.status === 'in_progress'), records.map(json)]);
-  });
+  }, byId);
   return {
     get: (id) => doc(pool, 'SELECT doc FROM responses WHERE id = $1', [id]),
     put: (record) => puts.add(record),
