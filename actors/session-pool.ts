@@ -48,7 +48,6 @@ export class SessionPool {
             reply: (reply) => {
               if (!reply.ok) return reject(reply.error);
               onWrite(reply.value.committed);
-              if (this.onChanged) this.changedOnCommit(flowId, message.session_id ?? flowId, reply.value.committed);
               resolve(reply.value.message);
             },
           }),
@@ -73,26 +72,13 @@ export class SessionPool {
   }
 
   /**
-   * A session's history was edited elsewhere: its actor rereads it from the store, after the work already asked
-   * of it (so no store or read in flight is lost), before anything asked later.
+   * A session's history was edited here, not through its actor: the actor rereads it from the store, after the work
+   * already asked of it (so no store or read in flight is lost), before anything asked later. (Where instances share
+   * the store, the others' actors see the store's change count move at their next read.)
    */
-  forget(flowId: string, sessionId: string, { elsewhere = false } = {}): void {
+  forget(flowId: string, sessionId: string): void {
     const session = this.sessions.get(`${flowId}\u0000${sessionId}`);
     if (session) this.enqueue(session, { type: 'reload' });
-    if (!elsewhere) this.onChanged?.(flowId, sessionId);
-  }
-
-  /**
-   * Set where instances share the store: told of each session whose history changed here (a message stored or
-   * edited), so other instances' session actors reread it (`forget(..., { elsewhere: true })`).
-   */
-  onChanged?: (flowId: string, sessionId: string) => void;
-
-  private changedOnCommit(flowId: string, sessionId: string, committed: Promise<void>): void {
-    committed.then(
-      () => this.onChanged?.(flowId, sessionId),
-      () => undefined,
-    );
   }
 
   /** Stops session actors idle for `idleMs` or more (never one with work in flight). */

@@ -10,6 +10,12 @@
  * Store reads are asynchronous: the actor's initial state is the promise of its history, which the first batch
  * awaits (nact hands an actor its next message only once the handler's promise settles, so nothing is answered,
  * and no op overtakes another, before the history is in).
+ *
+ * Where instances share the store, another one may append to this session at any time. The store counts each
+ * session's changes (`MessageRepo.changes`), and the actor keeps the count its cache reflects (the loaded count plus
+ * its own committed appends). A batch that reads the history first compares the two and rereads when they differ. A
+ * turn committed through another instance before a read was asked for is therefore in that read, which a message on
+ * the bus could not promise: it may arrive after the next request.
  */
 import { timeOrderedId } from '../src/ids/time-ordered-id.js';
 import { spawn, type ActorFunc, type Ref } from 'nact';
@@ -38,14 +44,22 @@ export type SessionMsg = { type: 'session.ops'; ops: SessionOp[]; done: () => vo
 
 /** How many recent messages a session keeps in memory. */
 const CACHE_MAX = 500;
+/**
+ * How many a reread after another instance's change takes: Langflow's Memory default. Where turns come round-robin
+ * through several instances, every read follows such a change; the cache grows back from there with this
+ * instance's own appends, and a longer read than it holds goes to the store.
+ */
+const REREAD_MAX = 100;
 
 interface SessionState {
   /** Oldest first. */
   cache: MessageValue[];
   /** True when the cache holds the whole history. */
   complete: boolean;
-  /** The commit of the latest batch of writes. */
+  /** Settles once every batch of writes so far is committed (or failed). */
   lastCommit: Promise<void>;
+  /** The store's change count this cache reflects (NaN once a write failed: the next check rereads). */
+  changes: number;
 }
 
 /** What nact holds for the actor: its state, or the promise of it while the history is first read. */
@@ -84,15 +98,17 @@ export function spawnSession(parent: Ref<never>, name: string, key: { flowId: st
     },
   );
 
-  async function load(lastCommit: Promise<void>): Promise<SessionState> {
-    const history = (await repo.session(key.flowId, key.sessionId, { limit: CACHE_MAX + 1, newestFirst: true })).reverse();
-    const complete = history.length <= CACHE_MAX;
-    return { cache: history.slice(-CACHE_MAX).map(fromRecord), complete, lastCommit };
+  async function load(lastCommit: Promise<void>, size = CACHE_MAX): Promise<SessionState> {
+    // Counted before the history is read: a change landing between the two makes the next check reread, never miss.
+    const changes = repo.changes ? await repo.changes(key.flowId, key.sessionId) : 0;
+    const history = (await repo.session(key.flowId, key.sessionId, { limit: size + 1, newestFirst: true })).reverse();
+    const complete = history.length <= size;
+    return { cache: history.slice(-size).map(fromRecord), complete, lastCommit, changes };
   }
 
   function batch(state: SessionState, msg: SessionMsg): ActorState {
-    const reload = msg.ops.findIndex((op) => op.type === 'reload');
-    if (reload !== -1) return handleWithReload(state, msg, reload);
+    const check = msg.ops.findIndex((op) => op.type === 'reload' || (op.type === 'recent' && repo.changes));
+    if (check !== -1) return handleWithChecks(state, msg, check);
     const pending = handle(state, msg.ops);
     if (!pending) {
       msg.done();
@@ -156,21 +172,40 @@ export function spawnSession(parent: Ref<never>, name: string, key: { flowId: st
     const committed = records.length === 1 ? repo.put(records[0]) : Promise.all(records.map((r) => repo.put(r))).then(() => undefined);
     // Marked handled here; each run awaiting `committed` sees a failure.
     committed.catch(() => undefined);
-    state.lastCommit = committed;
+    state.lastCommit = repo.changes ? counted(state, committed, records.length) : committed;
     for (const [op, message] of stored) op.reply({ ok: true, value: { message, committed } });
   }
 
-  /** A batch with reloads: the ops before each reload, then the reload once those writes are committed. */
-  async function handleWithReload(state: SessionState, msg: SessionMsg, reload: number): Promise<SessionState> {
+  /**
+   * A shared store's commit, added to the cache's change count (before anyone awaiting `lastCommit` looks: reactions
+   * run in the order they were added). What it returns settles once this batch and every earlier one have: a shared
+   * store may commit them out of order.
+   */
+  function counted(state: SessionState, committed: Promise<void>, appends: number): Promise<void> {
+    committed.then(
+      () => void (state.changes += appends),
+      () => void (state.changes = NaN),
+    );
+    return Promise.allSettled([state.lastCommit, committed]).then(() => undefined);
+  }
+
+  /**
+   * A batch with reloads, or (shared store) with reads: the ops before each reload, then the reload once those
+   * writes are committed; before the batch's first read, the same, if the store counts changes this cache lacks.
+   */
+  async function handleWithChecks(state: SessionState, msg: SessionMsg, check: number): Promise<SessionState> {
     let current = state;
     let ops = msg.ops;
     try {
-      while (reload !== -1) {
-        await handle(current, ops.slice(0, reload));
+      while (check !== -1) {
+        await handle(current, ops.slice(0, check));
         await current.lastCommit.catch(() => undefined);
-        current = await load(current.lastCommit);
-        ops = ops.slice(reload + 1);
-        reload = ops.findIndex((op) => op.type === 'reload');
+        const reload = ops[check].type === 'reload';
+        if (reload) current = await load(current.lastCommit);
+        else if ((await repo.changes!(key.flowId, key.sessionId)) !== current.changes) current = await load(current.lastCommit, REREAD_MAX);
+        // A read stays to be served; a reload is done.
+        ops = ops.slice(reload ? check + 1 : check);
+        check = ops.findIndex((op) => op.type === 'reload');
       }
       await handle(current, ops);
     } finally {

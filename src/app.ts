@@ -36,7 +36,6 @@ import { ModuleWarmUp } from './services/module-warm-up.js';
 import { McpHub } from './services/mcp/mcp-hub.js';
 import { openLmdbStore } from './store/lmdb/lmdb-store.js';
 import { openPgStore } from './store/pg/pg-store.js';
-import { shareSessionChanges } from './cluster/session-changes.js';
 import { SharedJobs } from './services/jobs/shared-jobs.js';
 import type { Services } from './services/services.js';
 
@@ -94,7 +93,6 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const jobs = new WorkflowJobs(runs, store, flows, versions, runner, secrets, retention, logger);
   const sharedJobs = cluster && new SharedJobs({ jobs, runs, store, leased: cluster.leased, logs: cluster.logs, bus: cluster.bus, logger, stopPollMs: 100, stopWaitMs: config.JOB_LEASE_SECONDS * 2000 });
   if (sharedJobs) jobs.sharing = sharedJobs;
-  const stopSharingSessions = cluster && shareSessionChanges(host.sessions, cluster.bus, cluster.instanceId);
   const responses = new ResponseRuns({ runs, flows, runner, responses: store.responses });
   const vertexBuilds = new VertexBuildsService(store.vertexBuilds, flows, logger);
   const builds = new BuildJobs(runs, runner, vertexBuilds);
@@ -180,7 +178,6 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
       moduleWarmUp.stop();
       await mcp.close();
       cluster?.leased.close();
-      stopSharingSessions?.();
       runs.close();
       await vertexBuilds.settled();
       retention.close();

@@ -54,6 +54,25 @@ t.test("one writer's increasing numbers are kept as given; an edit keeps its pla
   t.same(history.map((m) => m.text), ['edited', written[1].text, written[2].text], 'the edit replaced the first message in place');
 });
 
+t.test("every change to a session is counted, whichever instance made it; other sessions' counts stay", async (t) => {
+  const [a, b] = await instances(t, 2);
+  t.equal(await a.messages.changes!('f1', 's1'), 0, 'a session never written: zero');
+  const [first, second] = [message('f1', 's1', 1), message('f1', 's1', 2)];
+  await Promise.all([a.messages.put(first), b.messages.put(second), a.messages.put(message('f1', 's2', 3))]);
+  t.equal(await b.messages.changes!('f1', 's1'), 2, 'two appends from two instances');
+  await b.messages.put({ ...first, text: 'edited', edit: true });
+  t.equal(await a.messages.changes!('f1', 's1'), 3, 'an edit');
+  await a.messages.delete(second);
+  t.equal(await b.messages.changes!('f1', 's1'), 4, 'a delete');
+  await a.messages.put({ ...first, session_id: 's2' });
+  t.equal(await a.messages.changes!('f1', 's1'), 5, 'a message moved to another session counts for the one it left');
+  t.equal(await a.messages.changes!('f1', 's2'), 2, 'and for the one it joined');
+  await a.messages.delete(first);
+  await a.messages.delete(message('f1', 's1', 9));
+  t.equal(await a.messages.changes!('f1', 's2'), 3, 'deleting the last message leaves the count: it never goes back');
+  t.equal(await a.messages.changes!('f1', 's1'), 5, 'a delete of a message never stored counts nothing');
+});
+
 t.test("a writer's appends to a session keep their order though the batches holding them are in flight at once", async (t) => {
   const [store] = await instances(t, 1);
   const misordered: string[] = [];

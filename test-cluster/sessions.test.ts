@@ -1,7 +1,7 @@
 /**
  * One chat session used through three instances. 50 concurrent runs spread over them leave a complete history in
  * order, and a Memory component on one instance sees the turns stored through another, though its session actor
- * had cached the history before them (the bus tells it to reread).
+ * had cached the history before them (it compares its cache with the store's change count before each read).
  */
 import t from 'tap';
 import { flowBody } from '../test/support/flow-helpers.js';

@@ -110,6 +110,12 @@ export interface MessageRepo {
   /** Every message of a flow (null: of no flow; undefined: of all flows), by flow, then session, then `seq`. */
   scan(flowId?: string | null): Promise<MessageRecord[]>;
   delete(message: MessageRecord): Promise<void>;
+  /**
+   * How many times a session's history has changed (appends, edits, deletes), as the store counts them. Only a store
+   * that several instances share has it: a session actor compares it with its own count before serving a history
+   * read, so another instance's writes are in the next read after they commit.
+   */
+  changes?(flowId: string | null, sessionId: string): Promise<number>;
 }
 
 /** v2 files' records (their bytes are the file storage's), by id and by owner. */

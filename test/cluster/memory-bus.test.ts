@@ -3,7 +3,7 @@ import t from 'tap';
 import { MemoryBus } from '../../src/cluster/memory-bus.js';
 import { createLogger } from '../../src/logger.js';
 
-const nextMessage = (bus: MemoryBus, topic: 'wake' | 'cancel' | 'invalidate') =>
+const nextMessage = (bus: MemoryBus, topic: 'wake' | 'cancel') =>
   new Promise<string>((resolve) => {
     const stop = bus.subscribe(topic, (payload) => {
       stop();
@@ -26,12 +26,12 @@ t.test('delivers later, to the topic\'s subscribers only', async (t) => {
 t.test('unsubscribing and closing stop deliveries', async (t) => {
   const bus = new MemoryBus();
   const got: string[] = [];
-  const stop = bus.subscribe('invalidate', (payload) => got.push(payload));
-  bus.publish('invalidate', 'first');
+  const stop = bus.subscribe('cancel', (payload) => got.push(payload));
+  bus.publish('cancel', 'first');
   // Unsubscribed before delivery: the message published before is not delivered either.
   stop();
-  const later = nextMessage(bus, 'invalidate');
-  bus.publish('invalidate', 'second');
+  const later = nextMessage(bus, 'cancel');
+  bus.publish('cancel', 'second');
   t.equal(await later, 'second', 'a subscriber still subscribed gets it');
   t.same(got, [], 'the unsubscribed handler got nothing');
 

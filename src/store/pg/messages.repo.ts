@@ -4,7 +4,8 @@
  * So a history stays unique and in commit order when several instances append to one session at once, and a single
  * writer's numbers (monotonic) are kept as given. An edit (a put of a stored id, same flow and session) keeps its
  * place. Puts of one turn go together, sorted by session and `seq`: one round trip and one commit per batch, and
- * concurrent batches lock sessions in the same order (no deadlock).
+ * concurrent batches lock sessions in the same order (no deadlock). Every change to a session (append, edit, delete)
+ * is counted on its row, for the caches of the instances that share the database (`changes`).
  */
 import type { Pool } from 'pg';
 import type { MessageRecord } from '../../../protocol/message.schema.js';
@@ -71,8 +72,19 @@ export function pgMessages(pool: Pool): MessageRepo & { drain(): Promise<void> }
       );
       return records(rows);
     },
+    changes: async (flowId, sessionId) => {
+      const { rows } = await pool.query<{ changes: string }>('SELECT changes FROM message_sessions WHERE flow_key = $1 AND session_id = $2', [
+        owner(flowId),
+        sessionId,
+      ]);
+      return Number(rows[0]?.changes ?? 0);
+    },
     delete: async (message) => {
-      await pool.query('DELETE FROM messages WHERE id = $1', [message.id]);
+      await pool.query(
+        `WITH gone AS (DELETE FROM messages WHERE id = $1 RETURNING flow_key, session_id)
+         UPDATE message_sessions s SET changes = s.changes + 1 FROM gone WHERE s.flow_key = gone.flow_key AND s.session_id = gone.session_id`,
+        [message.id],
+      );
     },
     drain: () => appends.drain(),
   };

@@ -36,6 +36,36 @@ BEGIN
 END
 $$;`;
 
+/**
+ * Migration 5's append: as APPEND_MESSAGES, and every change to a session's history (an append, an edit, a message
+ * moved out) adds one to the session's `changes`.
+ */
+const APPEND_COUNTED_MESSAGES = `
+CREATE OR REPLACE FUNCTION append_messages(ids text[], flow_keys text[], session_ids text[], seqs bigint[], docs json[]) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+  stored record;
+  next_seq bigint;
+BEGIN
+  FOR i IN 1 .. coalesce(array_length(ids, 1), 0) LOOP
+    SELECT flow_key, session_id INTO stored FROM messages WHERE id = ids[i];
+    IF FOUND AND stored.flow_key = flow_keys[i] AND stored.session_id = session_ids[i] THEN
+      UPDATE messages SET doc = docs[i] WHERE id = ids[i];
+      UPDATE message_sessions SET changes = changes + 1 WHERE flow_key = stored.flow_key AND session_id = stored.session_id;
+      CONTINUE;
+    END IF;
+    IF FOUND THEN
+      DELETE FROM messages WHERE id = ids[i];
+      UPDATE message_sessions SET changes = changes + 1 WHERE flow_key = stored.flow_key AND session_id = stored.session_id;
+    END IF;
+    INSERT INTO message_sessions AS s (flow_key, session_id, last_seq, changes) VALUES (flow_keys[i], session_ids[i], seqs[i], 1)
+      ON CONFLICT (flow_key, session_id) DO UPDATE SET last_seq = greatest(s.last_seq + 1, excluded.last_seq), changes = s.changes + 1
+      RETURNING last_seq INTO next_seq;
+    INSERT INTO messages (id, flow_key, session_id, seq, doc) VALUES (ids[i], flow_keys[i], session_ids[i], next_seq, docs[i]);
+  END LOOP;
+END
+$$;`;
+
 export const MIGRATIONS: Migration[] = [
   {
     version: 1,
@@ -104,6 +134,17 @@ CREATE TABLE job_leases (
 );
 CREATE INDEX job_leases_queued ON job_leases (id COLLATE "C") WHERE state = 'queued';
 CREATE INDEX job_leases_running ON job_leases (lease_until) WHERE state = 'running';
+`,
+  },
+  {
+    version: 5,
+    name: 'session change counts',
+    sql: `
+-- Counts every change to a session's history. An instance that caches a history compares the count before serving
+-- it, so a turn stored through another instance is in the next read (actors/session.actor.ts). Rows are never
+-- removed: a count that went back to zero could match a stale cache.
+ALTER TABLE message_sessions ADD COLUMN changes bigint NOT NULL DEFAULT 0;
+${APPEND_COUNTED_MESSAGES}
 `,
   },
 ];
