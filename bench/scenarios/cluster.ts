@@ -6,17 +6,18 @@
  * later another instance delivers a job's token events than the job's owner (tokens 5 ms apart); the read of a
  * 10,000-event log from sequence 0 on a non-owner while the job runs (JetStream) and after it ended (the stored log,
  * in PostgreSQL) against the embedded service's stored-log replay; and, on a cluster with a 2 s lease, the time from
- * `kill -9` of a job's owner to another instance reporting the job ended. Setups alternate round by round where a
+ * `kill -9` of a job's owner to another instance reporting the job ended; the time per turn of a chat whose flow
+ * reads its history, one instance and round-robin over three. Setups alternate round by round where a
  * measure repeats. Skipped, with a line saying so, when PostgreSQL or NATS does not answer.
  */
-import { echoFlow } from '../support/flows.js';
+import { echoFlow, memoryFlow } from '../support/flows.js';
 import { catchUp, crossInstanceDelays, enqueueToStart, jobsPerSecond, longFinishedJob, longRunningJob, recoveryAfterKill } from '../support/job-timings.js';
 import { modelStreamFlow } from '../support/model-flow.js';
 import { startPacedModelServer } from '../support/paced-model-server.js';
 import { postgresReachable } from '../support/postgres.js';
 import { BENCH_API_KEY, startService } from '../support/processes.js';
 import type { Row } from '../support/report.js';
-import { createFlow, median, RUN_BODY } from '../support/runs.js';
+import { createFlow, median, RUN_BODY, runOnce } from '../support/runs.js';
 import { natsReachable, startServiceCluster, type ServiceCluster } from '../support/service-cluster.js';
 import { spreadLoad } from '../support/spread-load.js';
 import { quantile, untilAllTerminal } from '../support/v2-jobs.js';
@@ -36,16 +37,25 @@ const LONG_LOG_HOLD_MS = 4000;
 /** Short, so a kill is recovered in seconds; the recovery figure is read against it. */
 const LEASE_SECONDS = 2;
 const KILLS = 3;
+/** Turns of one chat session per round whose flow reads its last 20 messages (Memory). */
+const HISTORY_TURNS = 300;
 
 interface Setup {
   name: string;
   urls: string[];
   echoFlowId: string;
   modelFlowId: string;
+  memoryFlowId: string;
 }
 
 async function setupOf(name: string, urls: string[]): Promise<Setup> {
-  return { name, urls, echoFlowId: await createFlow(urls[0], echoFlow(`bench ${name} echo`)), modelFlowId: await createFlow(urls[0], modelStreamFlow(`bench ${name} model`)) };
+  return {
+    name,
+    urls,
+    echoFlowId: await createFlow(urls[0], echoFlow(`bench ${name} echo`)),
+    modelFlowId: await createFlow(urls[0], modelStreamFlow(`bench ${name} model`)),
+    memoryFlowId: await createFlow(urls[0], memoryFlow(`bench ${name} memory`, 20)),
+  };
 }
 
 /** Each setup's figures from alternating rounds, averaged. */
@@ -66,6 +76,19 @@ function echoLoads(setups: Setup[], seconds: number, body: string, unique: boole
     const { rps, p99 } = await spreadLoad(setup.urls, spec);
     return { rps, p99 };
   });
+}
+
+/**
+ * Milliseconds per turn of one chat session whose flow reads its history, turns one after another, round-robin over
+ * the setup's instances: on 3, every read follows a turn stored through another instance.
+ */
+async function historyTurnsMs(setup: Setup, round: number): Promise<number> {
+  const body = JSON.stringify({ input_value: 'hello', session_id: `bench-history-${round}` });
+  const turn = (i: number) => runOnce(`${setup.urls[i % setup.urls.length]}/api/v1/run/${setup.memoryFlowId}`, body);
+  for (let i = 0; i < 30; i++) await turn(i);
+  const started = performance.now();
+  for (let i = 0; i < HISTORY_TURNS; i++) await turn(i);
+  return (performance.now() - started) / HISTORY_TURNS;
 }
 
 /**
@@ -114,6 +137,7 @@ export async function clusterScenario(seconds: number): Promise<Row[]> {
       const values = await enqueueToStart(setup.urls, setup.echoFlowId, LATENCY_JOBS);
       return { p50: quantile(values, 0.5), p99: quantile(values, 0.99) };
     });
+    const history = await alternating(setups, 2, async (setup, round) => ({ ms: await historyTurnsMs(setup, round) }));
     const delays = await crossInstanceDelays(three, setups[2].modelFlowId, PACED_TOKENS, TOKEN_EVERY_MS);
     const reads = await catchUps(setups[0], three, setups[2].modelFlowId);
     await Promise.all(clusters.splice(0).map((cluster) => cluster.stop()));
@@ -147,6 +171,8 @@ export async function clusterScenario(seconds: number): Promise<Row[]> {
       vs('submit to in_progress p99, 1 instance', latency[c1].p99, latency[e].p99, 'ms'),
       vs('submit to in_progress p50, 3 instances (submits round-robin)', latency[c3].p50, latency[e].p50, 'ms'),
       vs('submit to in_progress p99, 3 instances', latency[c3].p99, latency[e].p99, 'ms'),
+      vs(`Memory flow (last 20 messages) ms per turn, one session, turns one at a time, 1 instance (${HISTORY_TURNS} turns, mean of 2 alternating rounds)`, history[c1].ms, history[e].ms, 'ms'),
+      vs('Memory flow ms per turn, 3 instances (turns round-robin: each read follows a turn stored through another instance)', history[c3].ms, history[e].ms, 'ms'),
       plain(`token event at another instance after the owner, p50 (${delays.length} tokens ${TOKEN_EVERY_MS} ms apart)`, quantile(delays, 0.5), 'ms'),
       plain('token event at another instance after the owner, p99', quantile(delays, 0.99), 'ms'),
       { ...vs(`read from sequence 0 to the last token, non-owner, job running (${reads.events} events; median of ${CATCH_UP_ROUNDS})`, reads.running, reads.embedded, 'ms'), baselineName: 'embedded stored-log replay' },
