@@ -13,6 +13,24 @@ export interface ServerProcess {
 
 export const BENCH_API_KEY = 'sk-bench-key-0123456789abcdefghijklmnopqrstuvwxyz';
 
+/** Children still running: killed with the bench when it is interrupted, not left serving (and loading the cores). */
+const running = new Set<ChildProcess>();
+let killedOnInterrupt = false;
+
+function track(child: ChildProcess): void {
+  if (!killedOnInterrupt) {
+    killedOnInterrupt = true;
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      process.once(signal, () => {
+        for (const live of running) live.kill('SIGKILL');
+        process.exit(130);
+      });
+    }
+  }
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+}
+
 /**
  * Runs `script` with node and resolves once it prints `listening on <url>`; `stdin` keeps a pipe to the child
  * (servers steered by commands), `cleanup` runs after it exits.
@@ -20,6 +38,7 @@ export const BENCH_API_KEY = 'sk-bench-key-0123456789abcdefghijklmnopqrstuvwxyz'
 export function startProcess(script: string, args: string[], env: Record<string, string> = {}, options: { stdin?: boolean; cleanup?: () => void } = {}): Promise<ServerProcess> {
   const { stdin = false, cleanup = () => {} } = options;
   const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: [stdin ? 'pipe' : 'ignore', 'pipe', 'inherit'] });
+  track(child);
   let output = '';
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (d) => {
