@@ -225,15 +225,23 @@ export function spawnSession(parent: Ref<never>, name: string, key: { flowId: st
     return repo.get(given).then((found) => (found ? timeOrderedId() : given));
   }
 
-  /** The recent messages asked for: from the cache when it holds enough, else read from the store. */
+  /**
+   * The recent messages asked for: from the cache when it holds enough, else read from the store: its newest `limit`
+   * when no sender is asked for, else the whole history, filtered (the store has no cursor to page back with).
+   */
   function recent(state: SessionState, op: Extract<SessionOp, { type: 'recent' }>): MessageValue[] | Promise<MessageValue[]> {
+    const filtered = Boolean(op.sender || op.senderName);
     const matches = (m: MessageValue) => (!op.sender || m.sender === op.sender) && (!op.senderName || m.sender_name === op.senderName);
     const newest = (pool: MessageValue[]) => {
       const last = pool.slice(-op.limit);
       return op.newestFirst ? last.reverse() : last;
     };
-    const pool = state.cache.filter(matches);
+    const pool = filtered ? state.cache.filter(matches) : state.cache;
     if (pool.length >= op.limit || state.complete) return newest(pool);
-    return repo.session(key.flowId, key.sessionId, {}).then((records) => newest(records.map(fromRecord).filter(matches)));
+    if (filtered) return repo.session(key.flowId, key.sessionId, {}).then((records) => newest(records.map(fromRecord).filter(matches)));
+    return repo.session(key.flowId, key.sessionId, { limit: op.limit, newestFirst: true }).then((records) => {
+      const messages = records.map(fromRecord);
+      return op.newestFirst ? messages : messages.reverse();
+    });
   }
 }

@@ -111,4 +111,10 @@ t.test('after a reread, a read longer than the reread kept is answered from the 
   t.equal(texts.at(-1), 'from B', "the newest is B's");
   const all = (await onA.memory.recent({ sessionId: 's', limit: 200, order: 'ASC' })).map((m) => m.text);
   t.same(all, [...Array.from({ length: 130 }, (_, i) => `turn ${i}`), 'from B'], 'all 131, oldest first');
+  const newestFirst = (await onA.memory.recent({ sessionId: 's', limit: 120, order: 'DESC' })).map((m) => m.text);
+  t.same(newestFirst, [...all].reverse().slice(0, 120), 'newest first, only as many as asked for');
+  const sender = (await onA.memory.recent({ sessionId: 's', limit: 3, order: 'ASC' })).at(0)!.sender ?? undefined;
+  const bySender = await onA.memory.recent({ sessionId: 's', limit: 150, order: 'ASC', sender });
+  t.equal(bySender.length, 131, "a sender's messages: all of them (every one here is that sender's)");
+  t.equal(bySender.at(-1)!.text, 'from B');
 });
