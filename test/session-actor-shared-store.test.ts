@@ -41,9 +41,9 @@ function twoInstances(t: Test) {
   const dir = mkdtempSync(join(tmpdir(), 'flowsvc-shared-session-'));
   const store = openLmdbStore(dir);
   const a = countingRepo(store.messages);
-  // One count for both: the store's, as every instance reads it.
-  const b = { shared: { ...a.shared, session: store.messages.session }, reads: { session: 0 } };
-  const hosts = [new ActorHost(a.shared, createLogger('silent')), new ActorHost(b.shared, createLogger('silent'))];
+  // One count for both: the store's, as every instance reads it. Only A's history reads are counted.
+  const repoOfB: MessageRepo = { ...a.shared, session: store.messages.session };
+  const hosts = [new ActorHost(a.shared, createLogger('silent')), new ActorHost(repoOfB, createLogger('silent'))];
   t.teardown(async () => {
     hosts.forEach((host) => host.close());
     await store.close();
@@ -63,7 +63,7 @@ function twoInstances(t: Test) {
       texts: async () => (await memory.recent({ sessionId: 's', limit: 100, order: 'ASC' })).map((m) => m.text),
     };
   });
-  return { store, onA: memories[0], onB: memories[1], readsOnA: a.reads, repoOfB: b.shared };
+  return { store, onA: memories[0], onB: memories[1], readsOnA: a.reads, repoOfB };
 }
 
 t.test('a read on one instance holds the turns committed through the other before it', async (t) => {
