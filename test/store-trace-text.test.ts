@@ -53,3 +53,36 @@ t.test('a retention entry written before (a list of every key) still expires its
   t.equal(await reopened.runRecords.expire(Date.now()), 1, 'the listed trace is removed');
   t.same((await reopened.runRecords.traceIndex('u1', 'f1')).map((entry) => entry.id), ['trace-3'], 'the one written since stays');
 });
+
+t.test('a trace in the first rows (epoch times, every input whole) still reads', async (t) => {
+  const span = earlier.spans[0];
+  const firstRow = [earlier.flowName, earlier.status, earlier.endedAt, earlier.input, earlier.outputSpan, earlier.tokens, [[span.vertexId, span.targetId, span.name, span.componentType, span.startedAt, span.latencyMs, span.status, span.inputs, span.outputs, span.error, span.model, span.tokens]]];
+  const reopened = await storeWrittenBefore(t, (env) => env.openDB({ name: 'run_traces', encoding: 'string' }).put(['u1', 'f1', 1000, 'trace-1', 1, 'S'], JSON.stringify(firstRow)));
+  t.same(await reopened.runRecords.trace('u1', 'trace-1'), earlier);
+});
+
+t.test('an input that is an earlier span\'s output is stored once and reads back whole', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'flowsvc-trace-text-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const store = openLmdbStore(dir);
+  t.teardown(() => store.close());
+  const message = { text: 'a reply long enough to be worth a link rather than a copy', sender: 'Machine', sender_name: 'AI' };
+  const longText = 'x'.repeat(5000);
+  const spans: TraceRecord['spans'] = [
+    { ...earlier.spans[0], vertexId: 'Prompt-1', name: 'Prompt', componentType: 'Prompt', startedAt: 1000.0004, latencyMs: 1.0004, inputs: { template: '{q}' }, outputs: { prompt: message, text: longText, short: 'ok' } },
+    // `input_value` was also set by the request: the edge's value is the one kept, as when the run recorded it.
+    { ...earlier.spans[0], vertexId: 'Model-1', name: 'Model', componentType: 'Model', startedAt: 1001.25, latencyMs: 3.5, inputs: { input_value: message, system: longText, flag: 'ok', extra: { n: 1 } }, outputs: { reply: { text: 'done' } }, error: 'boom', model: null, tokens: null },
+    { ...earlier.spans[0], vertexId: 'Out-1', startedAt: 1005, latencyMs: 0, inputs: { input_value: message, other: { text: 'done' } }, outputs: {}, tokens: { input: 1, output: 2, total: 3 } },
+  ];
+  const trace: TraceRecord = { ...earlier, id: 'trace-links', spans };
+  await store.runRecords.put([trace], Date.now() + 60_000);
+  const read = await store.runRecords.trace('u1', 'trace-links');
+  t.same(read?.spans.map((span) => span.inputs), spans.map((span) => span.inputs), 'inputs read back whole');
+  t.same(read?.spans.map((span) => [span.startedAt, span.latencyMs]), [[1000, 1], [1001.25, 3.5], [1005, 0]], 'times kept to the microsecond');
+  t.same({ ...read, spans: read?.spans.map(({ startedAt, latencyMs, ...rest }) => rest) }, { ...trace, spans: spans.map(({ startedAt, latencyMs, ...rest }) => rest) }, 'everything else as written');
+  const env = open({ path: join(dir, 'db'), maxDbs: 64, readOnly: true });
+  t.teardown(() => env.close());
+  const text = [...env.openDB<string>({ name: 'run_traces', encoding: 'string' }).getRange({})][0].value;
+  t.equal(text.split(message.text).length - 1, 1, 'the linked message is written once');
+  t.equal(text.split(longText).length - 1, 1, 'the linked long text is written once');
+});

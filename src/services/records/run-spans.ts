@@ -20,12 +20,17 @@ export interface RunTimings {
 
 export function runSpans(job: JobInput, timings: RunTimings, result: RunResult, endedAt: number): SpanRecord[] {
   const spans: SpanRecord[] = [];
+  // Each vertex's outputs as recorded: an edge's value is recorded once, for its source, and its target's input is
+  // that same value (the store writes it once).
+  const recorded = new Map<string, Record<string, unknown>>();
   for (const [vertexId, endAt] of timings.ends) {
     const vertex = job.graph.vertices.get(vertexId);
     if (!vertex) continue;
     const outputs = result.results.get(vertexId) ?? {};
     const latencyMs = result.durations.get(vertexId) ?? 0;
     const model = modelOf(vertex, outputs);
+    const recordedOutputs = recordedFields(outputs);
+    recorded.set(vertexId, recordedOutputs);
     spans.push({
       vertexId,
       targetId: targetOf(job, vertexId),
@@ -34,8 +39,8 @@ export function runSpans(job: JobInput, timings: RunTimings, result: RunResult, 
       startedAt: endAt - latencyMs,
       latencyMs,
       status: 'ok',
-      inputs: inputsOf(vertex, job, result),
-      outputs: recordedFields(outputs),
+      inputs: inputsOf(vertex, job, result, recorded),
+      outputs: recordedOutputs,
       error: null,
       model: model.name,
       tokens: model.tokens,
@@ -57,7 +62,7 @@ export function runSpans(job: JobInput, timings: RunTimings, result: RunResult, 
         startedAt,
         latencyMs: Math.max(0, endedAt - startedAt),
         status: 'error',
-        inputs: inputsOf(vertex, job, result),
+        inputs: inputsOf(vertex, job, result, recorded),
         outputs: {},
         error: failure.error.message,
         model: typeof params.model_name === 'string' ? params.model_name : null,
@@ -70,7 +75,7 @@ export function runSpans(job: JobInput, timings: RunTimings, result: RunResult, 
 
 const targetOf = (job: JobInput, vertexId: string): string | null => job.graph.outgoing.get(vertexId)?.[0]?.target ?? null;
 
-function inputsOf(vertex: GraphVertex, job: JobInput, result: RunResult): Record<string, unknown> {
+function inputsOf(vertex: GraphVertex, job: JobInput, result: RunResult, recorded: Map<string, Record<string, unknown>>): Record<string, unknown> {
   const inputs: Record<string, unknown> = {};
   const fields = vertex.component.fields;
   for (const [field, value] of Object.entries(job.overrides.get(vertex.id) ?? {})) {
@@ -79,7 +84,7 @@ function inputsOf(vertex: GraphVertex, job: JobInput, result: RunResult): Record
   }
   for (const edge of job.graph.incoming.get(vertex.id) ?? []) {
     const value = result.results.get(edge.source)?.[edge.sourceOutput];
-    if (value !== undefined) inputs[edge.targetField] = recordedValue(value);
+    if (value !== undefined) inputs[edge.targetField] = recorded.get(edge.source)?.[edge.sourceOutput] ?? recordedValue(value);
   }
   return inputs;
 }
