@@ -1,74 +1,103 @@
 /**
- * What the records of what ran cost the run path: /api/v1/run echo throughput at 50 connections with traces and
- * transactions recorded (the default) against the same build with FLOWSVC_TRACES_ENABLED=false, both services up
- * at once and loaded in alternating rounds (drift on the shared machine hits both alike). Throughput on a busy
- * shared machine swings by more than the difference measured, so each service's CPU time per run (from
- * /proc/<pid>/stat, its LMDB writer thread included) is measured too: the ratio of those says what records cost
- * when the CPU is what limits. Also the same with the OpenTelemetry export on, to a local receiver that drops. A
- * second traces-off service is loaded in the same rounds: how far two identical services differ in this run is the
- * resolution of the ratios beside it (on this 2-core machine it has been 2-10%).
+ * What the records of what ran cost the run path: /api/v1/run echo throughput with traces and transactions recorded
+ * (the default) against the same build with FLOWSVC_TRACES_ENABLED=false; also with the OpenTelemetry export on, to
+ * a local receiver that drops.
+ *
+ * This machine's speed drifts by up to a third from one window of a few seconds to the next (a shared host), and two
+ * processes of the same build can differ by 5% for as long as they run: both more than the difference measured.
+ * So each window starts two services afresh, warms them up and loads them at the same time, each from its own load
+ * generator with half the connections: both see the same machine, and when the CPU is what limits, the one that
+ * costs more per run gets fewer runs done. A round has a window per comparison; a figure is the median of its
+ * windows' ratios. A second traces-off service compared the same way is the resolution of the ratios beside it.
+ * Each service's CPU time per run (from /proc/<pid>/stat, its LMDB writer and GC threads included) is compared in
+ * the same windows.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { echoFlow } from '../support/flows.js';
-import { load } from '../support/load.js';
+import { load, type LoadResult } from '../support/load.js';
 import { cpuMsOf } from '../support/proc.js';
-import { BENCH_API_KEY, startService } from '../support/processes.js';
+import { BENCH_API_KEY, startService, type ServerProcess } from '../support/processes.js';
 import type { Row } from '../support/report.js';
 import { createFlow, RUN_BODY as BODY } from '../support/runs.js';
 
-const ROUNDS = 3;
+const ROUNDS = 7;
 const WARMUP_SECONDS = 2;
+/** Per service in a window: 50 in all, as the other run benches. */
+const CONNECTIONS = 25;
+
+/** What one window measured of each of its two services: the traces-off one first, then the one compared with it. */
+interface Window {
+  rps: [number, number];
+  usPerRun: [number, number];
+  p99: [number, number];
+}
+
+/** Starts a service with an echo flow: the URL that runs it. */
+async function echoService(env: Record<string, string>): Promise<{ service: ServerProcess; url: string }> {
+  const service = await startService(env);
+  return { service, url: `${service.url}/api/v1/run/${await createFlow(service.url, echoFlow('bench records'))}` };
+}
+
+/** Two services just started, warmed up, then loaded at once for `seconds`, then stopped. */
+async function window(baseEnv: Record<string, string>, otherEnv: Record<string, string>, seconds: number): Promise<Window> {
+  const loaded = await Promise.all([echoService(baseEnv), echoService(otherEnv)]);
+  const headers = { 'x-api-key': BENCH_API_KEY };
+  const loadBoth = (s: number) => Promise.all(loaded.map(({ url }) => load({ url, method: 'POST', headers, body: BODY, seconds: s, connections: CONNECTIONS })));
+  try {
+    await loadBoth(WARMUP_SECONDS);
+    const cpuBefore = loaded.map(({ service }) => cpuMsOf(service.child.pid));
+    const [a, b]: LoadResult[] = await loadBoth(seconds);
+    const usPerRun = (n: number, completed: number) => ((cpuMsOf(loaded[n].service.child.pid) - cpuBefore[n]) / completed) * 1000;
+    return { rps: [a.rps, b.rps], usPerRun: [usPerRun(0, a.completed), usPerRun(1, b.completed)], p99: [a.p99, b.p99] };
+  } finally {
+    await Promise.all(loaded.map(({ service }) => service.stop()));
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+const COMPARED = ['on', 'otel', 'offAgain'] as const;
+type Compared = (typeof COMPARED)[number];
 
 export async function recordsScenario(seconds: number): Promise<Row[]> {
   const receiver = createServer((req, res) => req.resume().on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{}')));
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const otlp = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  const services = {
-    off: await startService({ FLOWSVC_TRACES_ENABLED: 'false' }),
-    on: await startService(),
-    otel: await startService({ OTEL_EXPORTER_OTLP_ENDPOINT: otlp }),
-    offAgain: await startService({ FLOWSVC_TRACES_ENABLED: 'false' }),
+  const envs: Record<'off' | Compared, Record<string, string>> = {
+    off: { FLOWSVC_TRACES_ENABLED: 'false' },
+    on: {},
+    otel: { OTEL_EXPORTER_OTLP_ENDPOINT: otlp },
+    offAgain: { FLOWSVC_TRACES_ENABLED: 'false' },
   };
-  type Name = keyof typeof services;
-  const names = Object.keys(services) as Name[];
-  const each = <T>(make: () => T) => Object.fromEntries(names.map((name) => [name, make()])) as Record<Name, T>;
-  const headers = { 'x-api-key': BENCH_API_KEY };
-  const urls = each(() => '');
-  for (const name of names) {
-    const url = services[name].url;
-    urls[name] = `${url}/api/v1/run/${await createFlow(url, echoFlow('bench records'))}`;
-  }
-  const rps = each((): number[] => []);
-  const p99 = each((): number[] => []);
-  const cpu = each(() => ({ ms: 0, runs: 0 }));
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const name of names) {
-      if (round === 0) await load({ url: urls[name], method: 'POST', headers, body: BODY, seconds: WARMUP_SECONDS });
-      const pid = services[name].child.pid;
-      const cpuBefore = cpuMsOf(pid);
-      const result = await load({ url: urls[name], method: 'POST', headers, body: BODY, seconds });
-      cpu[name].ms += cpuMsOf(pid) - cpuBefore;
-      cpu[name].runs += result.completed;
-      rps[name].push(result.rps);
-      p99[name].push(result.p99);
+  const windows: Record<Compared, Window[]> = { on: [], otel: [], offAgain: [] };
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const name of COMPARED) windows[name].push(await window(envs.off, envs[name], seconds));
     }
+  } finally {
+    await new Promise((resolve) => receiver.close(resolve));
   }
-  await Promise.all(Object.values(services).map((service) => service.stop()));
-  await new Promise((resolve) => receiver.close(resolve));
 
-  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
-  const base = { scenario: 'records', baselineName: 'echo run, traces off (FLOWSVC_TRACES_ENABLED=false)' };
-  const off = mean(rps.off);
-  const usPerRun = (name: Name) => (cpu[name].ms / cpu[name].runs) * 1000;
-  const cpuBase = { scenario: 'records', baselineName: 'CPU per echo run, traces off' };
+  const rpsRatios = (name: Compared) => windows[name].map((w) => w.rps[1] / w.rps[0]);
+  const rows = (name: Compared, what: string, target?: number): Row[] => {
+    const ratio = median(rpsRatios(name));
+    const cpuRatio = median(windows[name].map((w) => w.usPerRun[0] / w.usPerRun[1]));
+    const each = rpsRatios(name).map((r) => r.toFixed(2)).join(' ');
+    const base = { scenario: 'records', baselineName: 'traces off, loaded at the same time' };
+    return [
+      { ...base, measure: `echo run req/s ${what} (${CONNECTIONS} conns; median of windows ${each})`, value: median(windows[name].map((w) => w.rps[1])), unit: 'req/s', baseline: median(windows[name].map((w) => w.rps[0])), ratio, ...(target === undefined ? {} : { target: `>= ${target}`, pass: ratio >= target }) },
+      { ...base, measure: `CPU per echo run ${what} (ratio: runs per CPU-second)`, value: median(windows[name].map((w) => w.usPerRun[1])), unit: 'us CPU/run', baseline: median(windows[name].map((w) => w.usPerRun[0])), ratio: cpuRatio },
+    ];
+  };
   return [
-    { ...cpuBase, measure: 'runs per CPU-second with traces recorded (CPU per run off / on)', value: usPerRun('on'), unit: 'us CPU/run', baseline: usPerRun('off'), ratio: usPerRun('off') / usPerRun('on'), target: '>= 0.95', pass: usPerRun('off') / usPerRun('on') >= 0.95 },
-    { ...cpuBase, measure: 'runs per CPU-second with traces recorded and exported over OTLP/HTTP', value: usPerRun('otel'), unit: 'us CPU/run', baseline: usPerRun('off'), ratio: usPerRun('off') / usPerRun('otel') },
-    { ...base, measure: 'echo run req/s with traces and transactions recorded (50 conns)', value: mean(rps.on), unit: 'req/s', baseline: off, ratio: mean(rps.on) / off, target: '>= 0.95', pass: mean(rps.on) / off >= 0.95 },
-    { ...base, measure: 'echo run p99 with traces recorded', value: mean(p99.on), unit: 'ms', baseline: mean(p99.off) },
-    { ...base, measure: 'echo run req/s with traces recorded and exported over OTLP/HTTP', value: mean(rps.otel), unit: 'req/s', baseline: off, ratio: mean(rps.otel) / off },
-    { ...cpuBase, measure: 'a second traces-off service (the resolution of the ratios above)', value: usPerRun('offAgain'), unit: 'us CPU/run', baseline: usPerRun('off'), ratio: usPerRun('off') / usPerRun('offAgain') },
-    { ...base, measure: 'echo run req/s of a second traces-off service (the same)', value: mean(rps.offAgain), unit: 'req/s', baseline: off, ratio: mean(rps.offAgain) / off },
+    ...rows('on', 'with traces and transactions recorded', 0.95),
+    { scenario: 'records', measure: 'echo run p99 with traces recorded', value: median(windows.on.map((w) => w.p99[1])), unit: 'ms', baseline: median(windows.on.map((w) => w.p99[0])), baselineName: 'traces off, loaded at the same time' },
+    ...rows('otel', 'with traces recorded and exported over OTLP/HTTP'),
+    ...rows('offAgain', 'of a second traces-off service: the resolution of the ratios above'),
   ];
 }
