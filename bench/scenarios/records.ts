@@ -19,7 +19,7 @@ import { load, type LoadResult } from '../support/load.js';
 import { cpuMsOf } from '../support/proc.js';
 import { BENCH_API_KEY, startService, type ServerProcess } from '../support/processes.js';
 import type { Row } from '../support/report.js';
-import { createFlow, RUN_BODY as BODY } from '../support/runs.js';
+import { createFlow, median, RUN_BODY as BODY } from '../support/runs.js';
 
 const ROUNDS = 7;
 const WARMUP_SECONDS = 2;
@@ -54,12 +54,6 @@ async function window(baseEnv: Record<string, string>, otherEnv: Record<string, 
     await Promise.all(loaded.map(({ service }) => service.stop()));
   }
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 const COMPARED = ['on', 'otel', 'offAgain'] as const;
 type Compared = (typeof COMPARED)[number];
