@@ -11,13 +11,18 @@
  * windows' ratios. A second traces-off service compared the same way is the resolution of the ratios beside it.
  * Each service's CPU time per run (from /proc/<pid>/stat, its LMDB writer and GC threads included) is compared in
  * the same windows.
+ *
+ * The stack's floor is compared the same way, with and without a trace of each run (a row of the same shape and
+ * size as the service's, put with the answer's message): what one more record per run costs at the least, in CPU
+ * per run beside what traces add to the service. A target that leaves the service less than that per run cannot be
+ * met by making the recording cheaper, only by writing fewer records than one per run.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { echoFlow } from '../support/flows.js';
 import { load, type LoadResult } from '../support/load.js';
 import { cpuMsOf } from '../support/proc.js';
-import { BENCH_API_KEY, startService, type ServerProcess } from '../support/processes.js';
+import { BENCH_API_KEY, startService, startStackFloor, type ServerProcess } from '../support/processes.js';
 import type { Row } from '../support/report.js';
 import { createFlow, median, RUN_BODY as BODY } from '../support/runs.js';
 
@@ -33,15 +38,32 @@ interface Window {
   p99: [number, number];
 }
 
-/** Starts a service with an echo flow: the URL that runs it. */
-async function echoService(env: Record<string, string>): Promise<{ service: ServerProcess; url: string }> {
-  const service = await startService(env);
-  return { service, url: `${service.url}/api/v1/run/${await createFlow(service.url, echoFlow('bench records'))}` };
+/** A server started for a window, and the URL that runs an echo flow on it. */
+interface Loaded {
+  service: ServerProcess;
+  url: string;
 }
+type Start = () => Promise<Loaded>;
 
-/** Two services just started, warmed up, then loaded at once for `seconds`, then stopped. */
-async function window(baseEnv: Record<string, string>, otherEnv: Record<string, string>, seconds: number): Promise<Window> {
-  const loaded = await Promise.all([echoService(baseEnv), echoService(otherEnv)]);
+/** A service with an echo flow. */
+const echoService =
+  (env: Record<string, string>): Start =>
+  async () => {
+    const service = await startService(env);
+    return { service, url: `${service.url}/api/v1/run/${await createFlow(service.url, echoFlow('bench records'))}` };
+  };
+
+/** The stack's floor for an echo run (it answers any path). */
+const floor =
+  (kind: 'store' | 'traced'): Start =>
+  async () => {
+    const service = await startStackFloor(kind);
+    return { service, url: `${service.url}/run` };
+  };
+
+/** Two servers just started, warmed up, then loaded at once for `seconds`, then stopped. */
+async function window([base, other]: [Start, Start], seconds: number): Promise<Window> {
+  const loaded = await Promise.all([base(), other()]);
   const headers = { 'x-api-key': BENCH_API_KEY };
   const loadBoth = (s: number) => Promise.all(loaded.map(({ url }) => load({ url, method: 'POST', headers, body: BODY, seconds: s, connections: CONNECTIONS })));
   try {
@@ -55,34 +77,36 @@ async function window(baseEnv: Record<string, string>, otherEnv: Record<string, 
   }
 }
 
-const COMPARED = ['on', 'otel', 'offAgain'] as const;
+const COMPARED = ['on', 'otel', 'offAgain', 'floor'] as const;
 type Compared = (typeof COMPARED)[number];
 
 export async function recordsScenario(seconds: number): Promise<Row[]> {
   const receiver = createServer((req, res) => req.resume().on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{}')));
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const otlp = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  const envs: Record<'off' | Compared, Record<string, string>> = {
-    off: { FLOWSVC_TRACES_ENABLED: 'false' },
-    on: {},
-    otel: { OTEL_EXPORTER_OTLP_ENDPOINT: otlp },
-    offAgain: { FLOWSVC_TRACES_ENABLED: 'false' },
+  const off = echoService({ FLOWSVC_TRACES_ENABLED: 'false' });
+  const pairs: Record<Compared, [Start, Start]> = {
+    on: [off, echoService({})],
+    otel: [off, echoService({ OTEL_EXPORTER_OTLP_ENDPOINT: otlp })],
+    offAgain: [off, off],
+    floor: [floor('store'), floor('traced')],
   };
-  const windows: Record<Compared, Window[]> = { on: [], otel: [], offAgain: [] };
+  const windows: Record<Compared, Window[]> = { on: [], otel: [], offAgain: [], floor: [] };
   try {
     for (let round = 0; round < ROUNDS; round++) {
-      for (const name of COMPARED) windows[name].push(await window(envs.off, envs[name], seconds));
+      for (const name of COMPARED) windows[name].push(await window(pairs[name], seconds));
     }
   } finally {
     await new Promise((resolve) => receiver.close(resolve));
   }
 
   const rpsRatios = (name: Compared) => windows[name].map((w) => w.rps[1] / w.rps[0]);
-  const rows = (name: Compared, what: string, target?: number): Row[] => {
+  const added = (name: Compared) => median(windows[name].map((w) => w.usPerRun[1] - w.usPerRun[0]));
+  const rows = (name: Compared, what: string, target?: number, baselineName = 'traces off, loaded at the same time'): Row[] => {
     const ratio = median(rpsRatios(name));
     const cpuRatio = median(windows[name].map((w) => w.usPerRun[0] / w.usPerRun[1]));
     const each = rpsRatios(name).map((r) => r.toFixed(2)).join(' ');
-    const base = { scenario: 'records', baselineName: 'traces off, loaded at the same time' };
+    const base = { scenario: 'records', baselineName };
     return [
       { ...base, measure: `echo run req/s ${what} (${CONNECTIONS} conns; median of windows ${each})`, value: median(windows[name].map((w) => w.rps[1])), unit: 'req/s', baseline: median(windows[name].map((w) => w.rps[0])), ratio, ...(target === undefined ? {} : { target: `>= ${target}`, pass: ratio >= target }) },
       { ...base, measure: `CPU per echo run ${what} (ratio: runs per CPU-second)`, value: median(windows[name].map((w) => w.usPerRun[1])), unit: 'us CPU/run', baseline: median(windows[name].map((w) => w.usPerRun[0])), ratio: cpuRatio },
@@ -93,5 +117,15 @@ export async function recordsScenario(seconds: number): Promise<Row[]> {
     { scenario: 'records', measure: 'echo run p99 with traces recorded', value: median(windows.on.map((w) => w.p99[1])), unit: 'ms', baseline: median(windows.on.map((w) => w.p99[0])), baselineName: 'traces off, loaded at the same time' },
     ...rows('otel', 'with traces recorded and exported over OTLP/HTTP'),
     ...rows('offAgain', 'of a second traces-off service: the resolution of the ratios above'),
+    ...rows('floor', 'at the stack floor with a trace of each run put', undefined, 'stack floor, loaded at the same time'),
+    {
+      scenario: 'records',
+      measure: "CPU a trace adds to a run at the stack floor (median of the windows' differences; ratio: floor / service)",
+      value: added('floor'),
+      unit: 'us CPU/run',
+      baseline: added('on'),
+      baselineName: 'what traces add to the service',
+      ratio: added('floor') / added('on'),
+    },
   ];
 }

@@ -8,9 +8,13 @@
  *   session and by id with time-ordered ids, the same sync mode) and wait for their commit (random ids would
  *   make the id index's writes land all over the tree: the floor fell to the service's figure with them);
  * - answer with a reply of Langflow's shape and size.
+ * - with `traced`: `store`, and a trace of the run as the service keeps one (a row of JSON text of the same shape and
+ *   size, under a key of the same parts), put in the same tick as the answer's message and not waited for: the least
+ *   any service that records each run does.
  * It tells the service's cost apart from the stack's own: a target under the floor cannot be met by tuning.
- * Usage: `node stack-floor.js <store|actor> <lmdb dir>` (FLOWSVC_STORE_SYNC as the service's).
+ * Usage: `node stack-floor.js <store|traced|actor> <lmdb dir>` (FLOWSVC_STORE_SYNC as the service's).
  */
+import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { open } from 'lmdb';
 import { dispatch, spawn, start, stop } from 'nact';
@@ -18,11 +22,13 @@ import type * as UWS from 'uWebSockets.js';
 import { timeOrderedId } from '../../src/ids/time-ordered-id.js';
 
 const uws: typeof UWS = createRequire(import.meta.url)('uWebSockets.js');
-const withStore = process.argv[2] === 'store';
+const traced = process.argv[2] === 'traced';
+const withStore = traced || process.argv[2] === 'store';
 const sync = process.env.FLOWSVC_STORE_SYNC === 'off' ? { noSync: true } : {};
 const env = open({ path: process.argv[3], maxDbs: 8, encoding: 'msgpack', ...sync });
 const messages = env.openDB({ name: 'messages', encoding: 'msgpack', sharedStructuresKey: Symbol.for('structures') });
 const ids = env.openDB({ name: 'message_ids', encoding: 'msgpack' });
+const traces = env.openDB({ name: 'run_traces', encoding: 'string' });
 
 const system = start();
 let seq = 0;
@@ -40,18 +46,37 @@ function store(m: Message): Promise<unknown> {
   return Promise.all([messages.put(key, m), ids.put(m.id, key)]);
 }
 
+/** Ids of the size the service's are (a user's and a flow's), for a trace's key. */
+const [traceUser, traceFlow] = [randomUUID(), randomUUID()];
+
+/** The run's trace as a row of the service's shape (src/store/lmdb/trace-text.ts): the answer linked to the question. */
+function putTrace(question: Message, answer: Message, startedAt: number): void {
+  const recorded = ({ text, sender, sender_name }: Message) => ({ text, sender, sender_name });
+  const asked = recorded(question);
+  const spans = [
+    ['ChatInput-in', 'ChatOutput-out', 'Chat Input', 'ChatInput', 11, 153, 'ok', { input_value: question.text }, { message: asked }],
+    ['ChatOutput-out', null, 'Chat Output', 'ChatOutput', 1011, 95, 'ok', {}, { message: recorded(answer) }, [['input_value', 0, 'message']]],
+  ];
+  const row = [2, 'floor', 'ok', Date.now(), question.text, 1, null, spans];
+  void traces.put([traceUser, traceFlow, startedAt, randomUUID(), spans.length, question.session_id], JSON.stringify(row));
+}
+
 /** One actor for the run; each vertex is a task that tells the actor its message. */
 function run(input: string, sessionId: string): Promise<Message> {
   return new Promise((resolve, reject) => {
     const writes: Promise<unknown>[] = [];
+    const startedAt = Date.now();
+    let question: Message;
     const vertex = (text: string, sender: 'User' | 'Machine', id: string) => queueMicrotask(() => dispatch(job, message(text, sender, id, sessionId)));
     const job = spawn(system, (state: { done: number }, m: Message, ctx) => {
       if (withStore) writes.push(store(m));
       if (state.done === 0) {
+        question = m;
         vertex(m.text, 'Machine', 'ChatOutput-out');
         return { done: 1 };
       }
       stop(ctx.self);
+      if (traced) putTrace(question, m, startedAt);
       Promise.all(writes).then(() => resolve(m), reject);
       return state;
     }, undefined, { initialStateFunc: () => ({ done: 0 }) });
