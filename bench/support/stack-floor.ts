@@ -10,9 +10,11 @@
  * - answer with a reply of Langflow's shape and size.
  * - with `traced`: `store`, and a trace of the run as the service keeps one (a row of JSON text of the same shape and
  *   size, under a key of the same parts), put in the same tick as the answer's message and not waited for: the least
- *   any service that records each run does.
+ *   any service that records each run does;
+ * - with `paged`: `store`, and the same rows gathered for 10 ms (as the service gathers its traces) and put as one
+ *   record, with what a listing needs of each beside it: the least a service writing fewer records than runs does.
  * It tells the service's cost apart from the stack's own: a target under the floor cannot be met by tuning.
- * Usage: `node stack-floor.js <store|traced|actor> <lmdb dir>` (FLOWSVC_STORE_SYNC as the service's).
+ * Usage: `node stack-floor.js <store|traced|paged|actor> <lmdb dir>` (FLOWSVC_STORE_SYNC as the service's).
  */
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -22,7 +24,8 @@ import type * as UWS from 'uWebSockets.js';
 import { timeOrderedId } from '../../src/ids/time-ordered-id.js';
 
 const uws: typeof UWS = createRequire(import.meta.url)('uWebSockets.js');
-const traced = process.argv[2] === 'traced';
+const paged = process.argv[2] === 'paged';
+const traced = paged || process.argv[2] === 'traced';
 const withStore = traced || process.argv[2] === 'store';
 const sync = process.env.FLOWSVC_STORE_SYNC === 'off' ? { noSync: true } : {};
 const env = open({ path: process.argv[3], maxDbs: 8, encoding: 'msgpack', ...sync });
@@ -58,7 +61,24 @@ function putTrace(question: Message, answer: Message, startedAt: number): void {
     ['ChatOutput-out', null, 'Chat Output', 'ChatOutput', 1011, 95, 'ok', {}, { message: recorded(answer) }, [['input_value', 0, 'message']]],
   ];
   const row = [2, 'floor', 'ok', Date.now(), question.text, 1, null, spans];
-  void traces.put([traceUser, traceFlow, startedAt, randomUUID(), spans.length, question.session_id], JSON.stringify(row));
+  const id = randomUUID();
+  if (!paged) {
+    void traces.put([traceUser, traceFlow, startedAt, id, spans.length, question.session_id], JSON.stringify(row));
+    return;
+  }
+  page.push([startedAt, id, spans.length, question.session_id, row]);
+  pageDue ??= setTimeout(putPage, 10);
+}
+
+/** The traces gathered (`paged`): [startedAt, id, span count, session, row] each. */
+let page: [number, string, number, string, unknown[]][] = [];
+let pageDue: NodeJS.Timeout | undefined;
+
+function putPage(): void {
+  const [first] = page;
+  void traces.put([traceUser, traceFlow, first[0], first[1]], JSON.stringify(page));
+  page = [];
+  pageDue = undefined;
 }
 
 /** One actor for the run; each vertex is a task that tells the actor its message. */
