@@ -13,10 +13,10 @@
  * the same windows.
  *
  * The stack's floor is compared the same way, with and without a trace of each run (a row of the same shape and
- * size as the service's, put with the answer's message): what one more record per run costs at the least, in CPU
- * per run beside what traces add to the service. A target that leaves the service less than that per run cannot be
- * met by making the recording cheaper, only by writing fewer records than one per run: the floor with the traces of
- * 10 ms put as one record says what that would cost at the least.
+ * about the size of the service's, put with the answer's message): what one more record per run costs at the least,
+ * in CPU per run beside what traces add to the service. A target that leaves the service less than that per run
+ * cannot be met by making the recording cheaper, only by writing fewer records than one per run: the floor with the
+ * traces of 10 ms put as one record says what that would cost at the least.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

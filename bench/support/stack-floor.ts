@@ -7,10 +7,10 @@
  * - with `store`: put both messages to LMDB as the service stores them (msgpack with shared structures, keyed by
  *   session and by id with time-ordered ids, the same sync mode) and wait for their commit (random ids would
  *   make the id index's writes land all over the tree: the floor fell to the service's figure with them);
- * - answer with a reply of Langflow's shape and size.
- * - with `traced`: `store`, and a trace of the run as the service keeps one (a row of JSON text of the same shape and
- *   size, under a key of the same parts), put in the same tick as the answer's message and not waited for: the least
- *   any service that records each run does;
+ * - answer with a reply of Langflow's shape and size;
+ * - with `traced`: `store`, and a trace of the run as the service keeps one (a row of JSON text of the same shape,
+ *   372 bytes where the service's echo run has 427, under a key of the same parts), put in the same tick as the
+ *   answer's message and not waited for: the least any service that records each run does;
  * - with `paged`: `store`, and the same rows gathered for 10 ms (as the service gathers its traces) and put as one
  *   record, with what a listing needs of each beside it: the least a service writing fewer records than runs does.
  * It tells the service's cost apart from the stack's own: a target under the floor cannot be met by tuning.
