@@ -55,9 +55,8 @@ const [traceUser, traceFlow] = [randomUUID(), randomUUID()];
 /** The run's trace as a row of the service's shape (src/store/lmdb/trace-text.ts): the answer linked to the question. */
 function putTrace(question: Message, answer: Message, startedAt: number): void {
   const recorded = ({ text, sender, sender_name }: Message) => ({ text, sender, sender_name });
-  const asked = recorded(question);
   const spans = [
-    ['ChatInput-in', 'ChatOutput-out', 'Chat Input', 'ChatInput', 11, 153, 'ok', { input_value: question.text }, { message: asked }],
+    ['ChatInput-in', 'ChatOutput-out', 'Chat Input', 'ChatInput', 11, 153, 'ok', { input_value: question.text }, { message: recorded(question) }],
     ['ChatOutput-out', null, 'Chat Output', 'ChatOutput', 1011, 95, 'ok', {}, { message: recorded(answer) }, [['input_value', 0, 'message']]],
   ];
   const row = [2, 'floor', 'ok', Date.now(), question.text, 1, null, spans];
@@ -66,19 +65,17 @@ function putTrace(question: Message, answer: Message, startedAt: number): void {
     void traces.put([traceUser, traceFlow, startedAt, id, spans.length, question.session_id], JSON.stringify(row));
     return;
   }
-  page.push([startedAt, id, spans.length, question.session_id, row]);
-  pageDue ??= setTimeout(putPage, 10);
+  // The first trace of a page starts its 10 ms.
+  if (page.push([startedAt, id, spans.length, question.session_id, row]) === 1) setTimeout(putPage, 10);
 }
 
 /** The traces gathered (`paged`): [startedAt, id, span count, session, row] each. */
 let page: [number, string, number, string, unknown[]][] = [];
-let pageDue: NodeJS.Timeout | undefined;
 
 function putPage(): void {
   const [first] = page;
   void traces.put([traceUser, traceFlow, first[0], first[1]], JSON.stringify(page));
   page = [];
-  pageDue = undefined;
 }
 
 /** One actor for the run; each vertex is a task that tells the actor its message. */
