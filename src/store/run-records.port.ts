@@ -26,6 +26,8 @@ export interface TraceIndexEntry {
   sessionId: string;
   startedAt: number;
   spanCount: number;
+  /** Where the store keeps the trace, for its own reads of the entries it listed (LMDB: the page holding it). */
+  location?: unknown;
 }
 
 /**

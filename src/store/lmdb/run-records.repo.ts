@@ -1,41 +1,67 @@
 /**
- * Records of what ran in LMDB, one put per run. `traces` holds each trace as JSON text (written once, read rarely;
- * V8's JSON is cheaper than msgpack for these nested values; see trace-text.ts) under [userId, flowId, startedAt, id,
- * spanCount, sessionId]: a flow's traces are one range in the order they ran, so a run's record is an append near the range's
- * end (a random run id as key made every commit touch pages all over the tree), and listings, filters by session
- * and transaction pages read keys alone. A trace found by id is looked for among its user's keys. `trace_expiry`
- * holds, per write, when retention may remove the traces written together: for each flow in it, the first and last
- * start among them (a few numbers per write, where a list of every key was as many bytes again as the traces). A
- * longer run of that flow that started inside that range but ended in a later write goes with the earlier write:
- * early by at most its own length, against a retention counted in days.
+ * Records of what ran in LMDB. `run_traces` holds the traces of a user's flow written together as one page
+ * (trace-pages.ts) under [userId, flowId, firstStartedAt, firstId]: a flow's pages are one range in the order they
+ * were written, so a write is an append near the range's end, and listings, filters by session and transaction
+ * pages read the pages' headers alone. Traces written one by one by earlier builds (trace-text.ts, under
+ * [userId, flowId, startedAt, id, spanCount, sessionId]) are in the same ranges and still read, list and go. A trace
+ * found by id is looked for among its user's keys and page headers. `trace_expiry` holds, per write, when
+ * retention may remove the traces written together: for each flow in it, the first and last start among them (a
+ * few numbers per write, where a list of every key was as many bytes again as the traces). A longer run of that
+ * flow that started inside that range but ended in a later write goes with the earlier write: early by at most its
+ * own length, against a retention counted in days.
  */
 import type { Database, RootDatabase } from 'lmdb';
 import type { TraceRecord } from '../../../protocol/trace.schema.js';
 import type { RunRecordRepo, TraceIndexEntry } from '../port.js';
 import { answer } from './answer.js';
 import { HIGH, prefixRange } from './keys.js';
-import { traceOfText, traceText, type TraceKey } from './trace-text.js';
+import { isPageKey, pageEntries, pageHolds, pagesOf, pageTraces, pageWithout, traceKeyOf, type PageKey } from './trace-pages.js';
+import { traceOfText, type TraceKey } from './trace-text.js';
 
 type ExpiryKey = [expiresAt: number, firstTraceId: string];
 /** A flow's traces in one write: those of that flow started in [first, last]. Entries written before were TraceKeys. */
 type WrittenRange = [userId: string, flowId: string, first: number, last: number];
+/** A page, or a trace written alone by an earlier build. */
+type RecordKey = PageKey | TraceKey;
 
 const done = () => undefined;
-const keyOf = (trace: TraceRecord): TraceKey => [trace.userId, trace.flowId, trace.startedAt, trace.id, trace.spans.length, trace.sessionId];
-const entryOf = (key: TraceKey): TraceIndexEntry => ({ userId: key[0], flowId: key[1], startedAt: key[2], id: key[3], spanCount: key[4], sessionId: key[5] });
+const entryOf = (key: TraceKey, page?: PageKey): TraceIndexEntry => ({ userId: key[0], flowId: key[1], startedAt: key[2], id: key[3], spanCount: key[4], sessionId: key[5], ...(page && { location: page }) });
 const keyOfEntry = (entry: TraceIndexEntry): TraceKey => [entry.userId, entry.flowId, entry.startedAt, entry.id, entry.spanCount, entry.sessionId];
 
 export function lmdbRunRecords(env: RootDatabase): RunRecordRepo {
-  const traces: Database<string, TraceKey> = env.openDB({ name: 'run_traces', encoding: 'string' });
+  const traces: Database<string, RecordKey> = env.openDB({ name: 'run_traces', encoding: 'string' });
   const expiry: Database<(WrittenRange | TraceKey)[], ExpiryKey> = env.openDB({ name: 'run_trace_expiry', encoding: 'msgpack' });
 
-  const read = (key: TraceKey): TraceRecord | undefined => {
+  /** A page's header from its stored bytes (lmdb's buffer of the moment: read at once, never kept). */
+  const headerOf = (key: PageKey) => {
+    const bytes = traces.getBinaryFast(key);
+    return bytes === undefined ? [] : pageEntries(bytes);
+  };
+  /** How many traces a record holds. */
+  const countOf = (key: RecordKey) => (isPageKey(key) ? headerOf(key).length : 1);
+  const entriesIn = (range: ReturnType<typeof prefixRange>): TraceIndexEntry[] => {
+    const entries: TraceIndexEntry[] = [];
+    for (const key of traces.getKeys(range)) {
+      if (!isPageKey(key)) entries.push(entryOf(key));
+      else for (const entry of headerOf(key)) entries.push(entryOf(traceKeyOf(key, entry), key));
+    }
+    return entries;
+  };
+  /** The record holding one of the user's traces. */
+  const find = (userId: string, id: string): RecordKey | undefined => {
+    for (const key of traces.getKeys(prefixRange(userId))) {
+      if (isPageKey(key) ? pageHolds(traces.getBinaryFast(key), id) : key[3] === id) return key;
+    }
+    return undefined;
+  };
+  const readAlone = (key: TraceKey): TraceRecord | undefined => {
     const text = traces.get(key);
     return text === undefined ? undefined : traceOfText(key, text);
   };
-  const find = (userId: string, id: string): TraceKey | undefined => {
-    for (const key of traces.getKeys(prefixRange(userId))) if (key[3] === id) return key;
-    return undefined;
+  /** These traces of one page (those gone meanwhile left out). */
+  const readPage = (key: PageKey, ids: ReadonlySet<string>): TraceRecord[] => {
+    const text = traces.get(key);
+    return text === undefined ? [] : pageTraces(key, text, ids);
   };
 
   return {
@@ -44,7 +70,7 @@ export function lmdbRunRecords(env: RootDatabase): RunRecordRepo {
       try {
         // Plain puts of one tick share lmdb's commit (with the messages and jobs of that moment): awaited once.
         const writes = [expiry.put([expiresAt, written[0].id], writtenRanges(written))];
-        for (const trace of written) writes.push(traces.put(keyOf(trace), traceText(trace)));
+        for (const page of pagesOf(written)) writes.push(traces.put(page.key, page.text));
         return Promise.all(writes).then(done);
       } catch (error) {
         return Promise.reject(error as Error);
@@ -55,23 +81,31 @@ export function lmdbRunRecords(env: RootDatabase): RunRecordRepo {
     trace: (userId, id) =>
       answer(() => {
         const key = find(userId, id);
-        return key && read(key);
+        if (key === undefined) return undefined;
+        return isPageKey(key) ? readPage(key, new Set([id]))[0] : readAlone(key);
       }),
-    traces: (entries) => answer(() => entries.map((entry) => read(keyOfEntry(entry))).filter((trace): trace is TraceRecord => trace !== undefined)),
+    traces: (entries) => answer(() => readListed(entries, readAlone, readPage)),
     traceIndex: (userId, flowId) =>
       answer(() => {
-        const range = flowId === undefined ? prefixRange(userId) : prefixRange(userId, flowId);
-        const entries: TraceIndexEntry[] = [];
-        for (const key of traces.getKeys(range)) entries.push(entryOf(key));
+        const entries = entriesIn(flowId === undefined ? prefixRange(userId) : prefixRange(userId, flowId));
         return entries.sort((a, b) => b.startedAt - a.startedAt || (a.id < b.id ? 1 : -1));
       }),
-    deleteTrace: (trace) => traces.remove(keyOf(trace)).then(done),
+    deleteTrace: (trace) =>
+      env
+        .transaction(() => {
+          const key = find(trace.userId, trace.id);
+          if (key === undefined) return;
+          const rest = isPageKey(key) ? pageWithout(traces.get(key) ?? '', trace.id) : undefined;
+          if (rest === undefined) traces.remove(key);
+          else traces.put(key, rest);
+        })
+        .then(done),
     deleteForFlow: (userId, flowId) =>
       env.transaction(() => {
         let removed = 0;
         for (const key of traces.getKeys(prefixRange(userId, flowId))) {
+          removed += countOf(key);
           traces.remove(key);
-          removed++;
         }
         return removed;
       }),
@@ -83,11 +117,11 @@ export function lmdbRunRecords(env: RootDatabase): RunRecordRepo {
         for (const { key, value } of due) {
           expiry.remove(key);
           for (const written of value) {
-            const keys = written.length === 4 ? [...traces.getKeys(rangeOf(written))] : [written];
-            for (const traceKey of keys) {
-              if (traces.doesExist(traceKey)) {
-                traces.remove(traceKey);
-                removed++;
+            const keys: RecordKey[] = written.length === 4 ? [...traces.getKeys(rangeOf(written))] : [written];
+            for (const recordKey of keys) {
+              if (traces.doesExist(recordKey)) {
+                removed += countOf(recordKey);
+                traces.remove(recordKey);
               }
             }
           }
@@ -96,6 +130,27 @@ export function lmdbRunRecords(env: RootDatabase): RunRecordRepo {
       return removed;
     },
   };
+}
+
+/** The traces listed, in that order: each page read once for all of its traces listed. */
+function readListed(entries: readonly TraceIndexEntry[], readAlone: (key: TraceKey) => TraceRecord | undefined, readPage: (key: PageKey, ids: ReadonlySet<string>) => TraceRecord[]): TraceRecord[] {
+  const wanted = new Map<string, { key: PageKey; ids: Set<string> }>();
+  for (const entry of entries) {
+    const page = entry.location as PageKey | undefined;
+    if (page === undefined) continue;
+    const name = JSON.stringify(page);
+    const ids = wanted.get(name)?.ids;
+    if (ids) ids.add(entry.id);
+    else wanted.set(name, { key: page, ids: new Set([entry.id]) });
+  }
+  const read = new Map<string, TraceRecord>();
+  for (const { key, ids } of wanted.values()) for (const trace of readPage(key, ids)) read.set(trace.id, trace);
+  const listed: TraceRecord[] = [];
+  for (const entry of entries) {
+    const trace = entry.location === undefined ? readAlone(keyOfEntry(entry)) : read.get(entry.id);
+    if (trace !== undefined) listed.push(trace);
+  }
+  return listed;
 }
 
 const rangeOf = ([userId, flowId, first, last]: WrittenRange) => ({ start: [userId, flowId, first], end: [userId, flowId, last, HIGH] });

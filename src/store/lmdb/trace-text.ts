@@ -138,8 +138,11 @@ const firstSpanOf = ([vertexId, targetId, name, componentType, startedAt, latenc
   tokens,
 });
 
-export function traceOfText(key: TraceKey, text: string): TraceRecord {
-  const parsed = JSON.parse(text) as TraceRow | FirstTraceRow | TraceRecord;
+export const traceOfText = (key: TraceKey, text: string): TraceRecord => traceOfRow(key, JSON.parse(text));
+
+/** A trace from its row as parsed (a page holds rows: trace-pages.ts), and the key it has or would have alone. */
+export function traceOfRow(key: TraceKey, row: unknown): TraceRecord {
+  const parsed = row as TraceRow | FirstTraceRow | TraceRecord;
   if (!Array.isArray(parsed)) return parsed;
   const [userId, flowId, startedAt, id, , sessionId] = key;
   const head = { id, userId, flowId, sessionId, startedAt };

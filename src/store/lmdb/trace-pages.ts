@@ -1,0 +1,100 @@
+/**
+ * Traces as LMDB writes them now: the traces of one user's flow that were written together (the runs of that flow
+ * that ended in the same few milliseconds) are one record, a page, rather than one record each. A record per run
+ * cost the run path as much again as the page's bytes (each put its key, its entry in the tree, its promise); a
+ * page is one of each for every run of that flow in the moment.
+ *
+ * A page is text: a header line, what listings need of each trace ([startedAt, id, spanCount, sessionId], JSON),
+ * then the traces' rows (trace-text.ts) as one JSON array in the same order. Listings and lookups by id read the
+ * header alone, from the stored bytes, without decoding the rows.
+ */
+import type { TraceRecord } from '../../../protocol/trace.schema.js';
+import { traceOfRow, traceText, type TraceKey } from './trace-text.js';
+
+/** A page's key: its user and flow, then the earliest start among its traces and that trace's id (unique). */
+export type PageKey = [userId: string, flowId: string, firstStartedAt: number, firstId: string];
+
+/** What a page's header holds of each of its traces. */
+export type PageEntry = [startedAt: number, id: string, spanCount: number, sessionId: string];
+
+/** Traces in one page at most: a page is read whole to answer one of them. */
+export const PAGE_MAX = 200;
+
+const NEWLINE = 0x0a;
+
+/** Page keys have four parts; a trace written alone (by earlier builds) has a key of six (trace-text.ts). */
+export const isPageKey = (key: readonly unknown[]): key is PageKey => key.length === 4;
+
+export interface Page {
+  key: PageKey;
+  text: string;
+}
+
+/** The traces written together as pages: one per user's flow (more when it has over PAGE_MAX). */
+export function pagesOf(written: readonly TraceRecord[]): Page[] {
+  const groups = new Map<string, TraceRecord[]>();
+  for (const trace of written) {
+    // A user id and a flow id are bounded ids without NUL (protocol/limits.ts): the pair joined by one is unique.
+    const group = `${trace.userId}\u0000${trace.flowId}`;
+    const traces = groups.get(group);
+    if (traces) traces.push(trace);
+    else groups.set(group, [trace]);
+  }
+  const pages: Page[] = [];
+  for (const traces of groups.values()) {
+    for (let from = 0; from < traces.length; from += PAGE_MAX) pages.push(pageOf(traces.slice(from, from + PAGE_MAX)));
+  }
+  return pages;
+}
+
+function pageOf(traces: readonly TraceRecord[]): Page {
+  let first = traces[0];
+  const entries: PageEntry[] = [];
+  const rows: string[] = [];
+  for (const trace of traces) {
+    if (trace.startedAt < first.startedAt) first = trace;
+    entries.push([trace.startedAt, trace.id, trace.spans.length, trace.sessionId]);
+    rows.push(traceText(trace));
+  }
+  const key: PageKey = [first.userId, first.flowId, first.startedAt, first.id];
+  return { key, text: `${JSON.stringify(entries)}\n[${rows.join(',')}]` };
+}
+
+/** A page's header, from its stored bytes (the rows are not decoded). */
+export function pageEntries(bytes: Buffer): PageEntry[] {
+  const end = bytes.indexOf(NEWLINE);
+  return JSON.parse(bytes.toString('utf8', 0, end < 0 ? bytes.length : end)) as PageEntry[];
+}
+
+/** Whether the page holds this trace: its header is parsed only when its bytes name the id (a session may too). */
+export function pageHolds(bytes: Buffer | undefined, id: string): boolean {
+  if (bytes === undefined) return false;
+  const at = bytes.indexOf(JSON.stringify(id));
+  return at >= 0 && at < bytes.indexOf(NEWLINE) && pageEntries(bytes).some((entry) => entry[1] === id);
+}
+
+/** The key a trace of this page would have had, written alone. */
+export const traceKeyOf = ([userId, flowId]: PageKey, [startedAt, id, spanCount, sessionId]: PageEntry): TraceKey => [userId, flowId, startedAt, id, spanCount, sessionId];
+
+/** The page's traces with these ids (all of them when `ids` is undefined), in the page's order. */
+export function pageTraces(key: PageKey, text: string, ids?: ReadonlySet<string>): TraceRecord[] {
+  const { entries, rows } = parsePage(text);
+  const traces: TraceRecord[] = [];
+  entries.forEach((entry, n) => {
+    if (ids === undefined || ids.has(entry[1])) traces.push(traceOfRow(traceKeyOf(key, entry), rows[n]));
+  });
+  return traces;
+}
+
+/** The page without one of its traces (undefined: it held no other). */
+export function pageWithout(text: string, id: string): string | undefined {
+  const { entries, rows } = parsePage(text);
+  const kept = entries.flatMap((entry, n) => (entry[1] === id ? [] : [n]));
+  if (kept.length === 0) return undefined;
+  return `${JSON.stringify(kept.map((n) => entries[n]))}\n${JSON.stringify(kept.map((n) => rows[n]))}`;
+}
+
+function parsePage(text: string): { entries: PageEntry[]; rows: unknown[] } {
+  const end = text.indexOf('\n');
+  return { entries: JSON.parse(text.slice(0, end)) as PageEntry[], rows: JSON.parse(text.slice(end + 1)) as unknown[] };
+}
