@@ -102,3 +102,13 @@ t.test('retention removes pages and counts their traces; what was written for lo
   t.equal(await store.runRecords.expire(Date.now()), 3);
   t.same(await store.runRecords.traces(await store.runRecords.traceIndex('u1')), [kept]);
 });
+
+t.test('a page takes no more traces once its text passes a mebibyte', async (t) => {
+  const dir = tempDir(t);
+  const store = openLmdbStore(dir);
+  const large = [0, 1, 2, 3].map((n) => ({ ...traceOf(n, 'fA'), input: `${n}`.repeat(400_000) }));
+  await store.runRecords.put(large, Date.now() + 60_000);
+  t.same(await store.runRecords.trace('u1', large[3].id), large[3]);
+  await store.close();
+  t.equal(await recordsIn(dir), 2, 'three traces of 400 kB in the first page, the fourth in a second');
+});

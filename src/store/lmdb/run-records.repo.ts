@@ -94,8 +94,9 @@ export function lmdbRunRecords(env: RootDatabase): RunRecordRepo {
       env
         .transaction(() => {
           const key = find(trace.userId, trace.id);
-          if (key === undefined) return;
-          const rest = isPageKey(key) ? pageWithout(traces.get(key) ?? '', trace.id) : undefined;
+          const text = key && traces.get(key);
+          if (key === undefined || text === undefined) return;
+          const rest = isPageKey(key) ? pageWithout(text, trace.id) : undefined;
           if (rest === undefined) traces.remove(key);
           else traces.put(key, rest);
         })

@@ -17,8 +17,9 @@ export type PageKey = [userId: string, flowId: string, firstStartedAt: number, f
 /** What a page's header holds of each of its traces. */
 export type PageEntry = [startedAt: number, id: string, spanCount: number, sessionId: string];
 
-/** Traces in one page at most: a page is read whole to answer one of them. */
+/** Traces in one page at most, and the text past which a page takes no more: a page is read whole for one trace. */
 export const PAGE_MAX = 200;
+const PAGE_TEXT_MAX = 1 << 20;
 
 const NEWLINE = 0x0a;
 
@@ -42,22 +43,42 @@ export function pagesOf(written: readonly TraceRecord[]): Page[] {
   }
   const pages: Page[] = [];
   for (const traces of groups.values()) {
-    for (let from = 0; from < traces.length; from += PAGE_MAX) pages.push(pageOf(traces.slice(from, from + PAGE_MAX)));
+    let page = new PageText();
+    for (const trace of traces) {
+      if (page.full()) {
+        pages.push(page.done());
+        page = new PageText();
+      }
+      page.add(trace);
+    }
+    pages.push(page.done());
   }
   return pages;
 }
 
-function pageOf(traces: readonly TraceRecord[]): Page {
-  let first = traces[0];
-  const entries: PageEntry[] = [];
-  const rows: string[] = [];
-  for (const trace of traces) {
-    if (trace.startedAt < first.startedAt) first = trace;
-    entries.push([trace.startedAt, trace.id, trace.spans.length, trace.sessionId]);
-    rows.push(traceText(trace));
+/** A page being written. */
+class PageText {
+  private first: TraceRecord | undefined;
+  private readonly entries: PageEntry[] = [];
+  private readonly rows: string[] = [];
+  private length = 0;
+
+  add(trace: TraceRecord): void {
+    if (this.first === undefined || trace.startedAt < this.first.startedAt) this.first = trace;
+    this.entries.push([trace.startedAt, trace.id, trace.spans.length, trace.sessionId]);
+    const row = traceText(trace);
+    this.rows.push(row);
+    this.length += row.length;
   }
-  const key: PageKey = [first.userId, first.flowId, first.startedAt, first.id];
-  return { key, text: `${JSON.stringify(entries)}\n[${rows.join(',')}]` };
+
+  full(): boolean {
+    return this.rows.length >= PAGE_MAX || this.length >= PAGE_TEXT_MAX;
+  }
+
+  done(): Page {
+    const { userId, flowId, startedAt, id } = this.first!;
+    return { key: [userId, flowId, startedAt, id], text: `${JSON.stringify(this.entries)}\n[${this.rows.join(',')}]` };
+  }
 }
 
 /** A page's header, from its stored bytes (the rows are not decoded). */
@@ -69,8 +90,8 @@ export function pageEntries(bytes: Buffer): PageEntry[] {
 /** Whether the page holds this trace: its header is parsed only when its bytes name the id (a session may too). */
 export function pageHolds(bytes: Buffer | undefined, id: string): boolean {
   if (bytes === undefined) return false;
-  const at = bytes.indexOf(JSON.stringify(id));
-  return at >= 0 && at < bytes.indexOf(NEWLINE) && pageEntries(bytes).some((entry) => entry[1] === id);
+  const header = bytes.subarray(0, bytes.indexOf(NEWLINE));
+  return header.includes(JSON.stringify(id)) && pageEntries(bytes).some((entry) => entry[1] === id);
 }
 
 /** The key a trace of this page would have had, written alone. */
