@@ -34,16 +34,17 @@ export interface Page {
 
 /** The traces written together as pages: one per user's flow (more when it has over PAGE_MAX). */
 export function pagesOf(written: readonly TraceRecord[]): Page[] {
-  const groups = new Map<string, TraceRecord[]>();
+  // By user, then by flow: ids are opaque strings, so no joined name could stand for the pair.
+  const users = new Map<string, Map<string, TraceRecord[]>>();
   for (const trace of written) {
-    // A user id and a flow id are bounded ids without NUL (protocol/limits.ts): the pair joined by one is unique.
-    const group = `${trace.userId}\u0000${trace.flowId}`;
-    const traces = groups.get(group);
+    let flows = users.get(trace.userId);
+    if (!flows) users.set(trace.userId, (flows = new Map()));
+    const traces = flows.get(trace.flowId);
     if (traces) traces.push(trace);
-    else groups.set(group, [trace]);
+    else flows.set(trace.flowId, [trace]);
   }
   const pages: Page[] = [];
-  for (const traces of groups.values()) {
+  for (const traces of [...users.values()].flatMap((flows) => [...flows.values()])) {
     let page = new PageText();
     for (const trace of traces) {
       if (page.full()) {
