@@ -83,16 +83,21 @@ class PageText {
   }
 }
 
+/** Where a page's header ends in its stored bytes (JSON escapes every newline inside it). */
+const headerEnd = (bytes: Buffer): number => {
+  const end = bytes.indexOf(NEWLINE);
+  return end < 0 ? bytes.length : end;
+};
+
 /** A page's header, from its stored bytes (the rows are not decoded). */
 export function pageEntries(bytes: Buffer): PageEntry[] {
-  const end = bytes.indexOf(NEWLINE);
-  return JSON.parse(bytes.toString('utf8', 0, end < 0 ? bytes.length : end)) as PageEntry[];
+  return JSON.parse(bytes.toString('utf8', 0, headerEnd(bytes))) as PageEntry[];
 }
 
 /** Whether the page holds this trace: its header is parsed only when its bytes name the id (a session may too). */
 export function pageHolds(bytes: Buffer | undefined, id: string): boolean {
   if (bytes === undefined) return false;
-  const header = bytes.subarray(0, bytes.indexOf(NEWLINE));
+  const header = bytes.subarray(0, headerEnd(bytes));
   return header.includes(JSON.stringify(id)) && pageEntries(bytes).some((entry) => entry[1] === id);
 }
 
