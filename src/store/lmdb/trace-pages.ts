@@ -79,9 +79,12 @@ class PageText {
 
   done(): Page {
     const { userId, flowId, startedAt, id } = this.first!;
-    return { key: [userId, flowId, startedAt, id], text: `${JSON.stringify(this.entries)}\n[${this.rows.join(',')}]` };
+    return { key: [userId, flowId, startedAt, id], text: pageText(this.entries, `[${this.rows.join(',')}]`) };
   }
 }
+
+/** A page's text: its header line, then its rows (already JSON) in the same order. */
+const pageText = (entries: readonly PageEntry[], rows: string): string => `${JSON.stringify(entries)}\n${rows}`;
 
 /** Where a page's header ends in its stored bytes (JSON escapes every newline inside it). */
 const headerEnd = (bytes: Buffer): number => {
@@ -104,12 +107,12 @@ export function pageHolds(bytes: Buffer | undefined, id: string): boolean {
 /** The key a trace of this page would have had, written alone. */
 export const traceKeyOf = ([userId, flowId]: PageKey, [startedAt, id, spanCount, sessionId]: PageEntry): TraceKey => [userId, flowId, startedAt, id, spanCount, sessionId];
 
-/** The page's traces with these ids (all of them when `ids` is undefined), in the page's order. */
-export function pageTraces(key: PageKey, text: string, ids?: ReadonlySet<string>): TraceRecord[] {
+/** The page's traces with these ids, in the page's order. */
+export function pageTraces(key: PageKey, text: string, ids: ReadonlySet<string>): TraceRecord[] {
   const { entries, rows } = parsePage(text);
   const traces: TraceRecord[] = [];
   entries.forEach((entry, n) => {
-    if (ids === undefined || ids.has(entry[1])) traces.push(traceOfRow(traceKeyOf(key, entry), rows[n]));
+    if (ids.has(entry[1])) traces.push(traceOfRow(traceKeyOf(key, entry), rows[n]));
   });
   return traces;
 }
@@ -119,7 +122,7 @@ export function pageWithout(text: string, id: string): string | undefined {
   const { entries, rows } = parsePage(text);
   const kept = entries.flatMap((entry, n) => (entry[1] === id ? [] : [n]));
   if (kept.length === 0) return undefined;
-  return `${JSON.stringify(kept.map((n) => entries[n]))}\n${JSON.stringify(kept.map((n) => rows[n]))}`;
+  return pageText(kept.map((n) => entries[n]), JSON.stringify(kept.map((n) => rows[n])));
 }
 
 function parsePage(text: string): { entries: PageEntry[]; rows: unknown[] } {

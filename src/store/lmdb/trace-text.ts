@@ -1,8 +1,9 @@
 /**
  * A trace as LMDB keeps it: JSON text of positional rows, without what its key (or, in a page, the page's key and
- * header: trace-pages.ts) already holds (id, user, flow, session, start). Field names and the key's ids were half of an echo run's trace (545 bytes instead of 1041), and
- * encoding the text is most of what recording a run costs the process: fewer bytes to encode and to commit. What
- * earlier builds wrote (a JSON object of the whole trace, then the first rows) still reads.
+ * header: trace-pages.ts) already holds (id, user, flow, session, start). Field names and the key's ids were half
+ * of an echo run's trace (545 bytes instead of 1041), and encoding the text is most of what recording a run costs
+ * the process: fewer bytes to encode and to commit. What earlier builds wrote (a JSON object of the whole trace,
+ * then the first rows) still reads.
  */
 import type { SpanRecord, TraceRecord } from '../../../protocol/trace.schema.js';
 
