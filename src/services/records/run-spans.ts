@@ -6,7 +6,7 @@
  */
 import type { JobInput } from '../../../actors/job.actor.js';
 import type { SpanRecord, TokenCounts } from '../../../protocol/trace.schema.js';
-import type { GraphVertex } from '../../engine/graph.js';
+import type { GraphEdge, GraphVertex } from '../../engine/graph.js';
 import type { RunResult } from '../../runs/run-adapter.js';
 import { isLanguageModel } from '../../values/language-model.js';
 import { isMessage } from '../../values/message.js';
@@ -78,22 +78,26 @@ const targetOf = (job: JobInput, vertexId: string): string | null => job.graph.o
 function inputsOf(vertex: GraphVertex, job: JobInput, result: RunResult, recorded: Map<string, Record<string, unknown>>): Record<string, unknown> {
   const inputs: Record<string, unknown> = {};
   const fields = vertex.component.fields;
-  for (const [field, value] of Object.entries(job.overrides.get(vertex.id) ?? {})) {
+  const own = job.overrides.get(vertex.id);
+  for (const field in own) {
     if (fields[field]?.password) continue;
-    inputs[field] = recordedValue(value);
+    inputs[field] = recordedValue(own[field]);
   }
-  for (const edge of job.graph.incoming.get(vertex.id) ?? []) {
+  for (const edge of job.graph.incoming.get(vertex.id) ?? NO_EDGES) {
     const value = result.results.get(edge.source)?.[edge.sourceOutput];
     if (value !== undefined) inputs[edge.targetField] = recorded.get(edge.source)?.[edge.sourceOutput] ?? recordedValue(value);
   }
   return inputs;
 }
 
+const NO_EDGES: readonly GraphEdge[] = [];
+
 /** The model a vertex called and its usage: from the reply it made itself, or the model value it built. */
 function modelOf(vertex: GraphVertex, outputs: Record<string, unknown>): { name: string | null; tokens: TokenCounts | null } {
   let name: string | null = null;
   let tokens: TokenCounts | null = null;
-  for (const value of Object.values(outputs)) {
+  for (const output in outputs) {
+    const value = outputs[output];
     if (isLanguageModel(value)) name ??= value.model;
     if (!isMessage(value) || value.properties.source?.id !== vertex.id) continue;
     const usage = value.properties.usage;
