@@ -103,12 +103,20 @@ t.test('retention removes pages and counts their traces; what was written for lo
   t.same(await store.runRecords.traces(await store.runRecords.traceIndex('u1')), [kept]);
 });
 
-t.test('a page takes no more traces once its text passes a mebibyte', async (t) => {
+t.test('a page over a mebibyte is split in halves, and its rows are not JSON text', async (t) => {
   const dir = tempDir(t);
   const store = openLmdbStore(dir);
   const large = [0, 1, 2, 3].map((n) => ({ ...traceOf(n, 'fA'), input: `${n}`.repeat(400_000) }));
   await store.runRecords.put(large, Date.now() + 60_000);
   t.same(await store.runRecords.trace('u1', large[3].id), large[3]);
   await store.close();
-  t.equal(await recordsIn(dir), 2, 'three traces of 400 kB in the first page, the fourth in a second');
+  t.equal(await recordsIn(dir), 2, 'four traces of 400 kB in two pages of two');
+  const env = open({ path: join(dir, 'db'), maxDbs: 64, readOnly: true });
+  t.teardown(() => env.close());
+  for (const { value } of env.openDB({ name: 'run_traces', encoding: 'binary' }).getRange()) {
+    const bytes = value as Buffer;
+    const rows = bytes.subarray(bytes.indexOf(0x0a) + 1);
+    t.notOk(rows.toString('latin1').startsWith('['), 'rows are msgpack, not JSON');
+    t.ok(bytes.length < 1 << 20, `page of ${bytes.length} bytes`);
+  }
 });

@@ -1,7 +1,8 @@
 /**
  * LMDB keeps a trace as positional rows without what its key holds (src/store/lmdb/trace-text.ts): a trace written
- * before, as a JSON object of the whole record, still reads, lists, and goes with its flow; a retention entry
- * written before (every key of a write listed) still expires what it lists.
+ * before, as a JSON object of the whole record, still reads, lists, and goes with its flow; a page whose rows are
+ * JSON text still reads and is rewritten when one of its traces is deleted; a retention entry written before (every
+ * key of a write listed) still expires what it lists.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { open, type RootDatabase } from 'lmdb';
 import t, { type Test } from 'tap';
 import type { TraceRecord } from '../protocol/trace.schema.js';
 import { openLmdbStore } from '../src/store/lmdb/lmdb-store.js';
+import { traceRow } from '../src/store/lmdb/trace-text.js';
 
 const earlier: TraceRecord = {
   id: 'trace-1', userId: 'u1', flowId: 'f1', flowName: 'Flow', sessionId: 'S', status: 'ok', startedAt: 1000, endedAt: 1010, input: 'hi', outputSpan: 0, tokens: null,
@@ -59,6 +61,20 @@ t.test('a trace in the first rows (epoch times, every input whole) still reads',
   const firstRow = [earlier.flowName, earlier.status, earlier.endedAt, earlier.input, earlier.outputSpan, earlier.tokens, [[span.vertexId, span.targetId, span.name, span.componentType, span.startedAt, span.latencyMs, span.status, span.inputs, span.outputs, span.error, span.model, span.tokens]]];
   const reopened = await storeWrittenBefore(t, (env) => env.openDB({ name: 'run_traces', encoding: 'string' }).put(['u1', 'f1', 1000, 'trace-1', 1, 'S'], JSON.stringify(firstRow)));
   t.same(await reopened.runRecords.trace('u1', 'trace-1'), earlier);
+});
+
+t.test('a page whose rows are JSON text (the first pages) still reads; deleting one of its traces keeps the others', async (t) => {
+  const traces = [0, 1, 2].map((n): TraceRecord => ({ ...earlier, id: `trace-page-${n}`, startedAt: 1000 + n, endedAt: 1010 + n, input: `in ${n}` }));
+  const header = JSON.stringify(traces.map((trace) => [trace.startedAt, trace.id, trace.spans.length, trace.sessionId]));
+  const rows = JSON.stringify(traces.map(traceRow));
+  const reopened = await storeWrittenBefore(t, (env) => env.openDB({ name: 'run_traces', encoding: 'string' }).put(['u1', 'f1', 1000, 'trace-page-0'], `${header}\n${rows}`));
+  const repo = reopened.runRecords;
+  t.same(await repo.traces(await repo.traceIndex('u1', 'f1')), [...traces].reverse(), 'listed and read, newest first');
+  t.same(await repo.trace('u1', 'trace-page-1'), traces[1], 'found by id');
+  await repo.deleteTrace(traces[1]);
+  t.same(await repo.traces(await repo.traceIndex('u1', 'f1')), [traces[2], traces[0]], 'the page is written again without it');
+  await repo.deleteTrace(traces[0]);
+  t.same(await repo.trace('u1', 'trace-page-2'), traces[2], 'and reads again after a second rewrite');
 });
 
 t.test('an input that is an earlier span\'s output is stored once and reads back whole', async (t) => {

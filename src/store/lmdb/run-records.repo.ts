@@ -29,7 +29,8 @@ const entryOf = (key: TraceKey, page?: PageKey): TraceIndexEntry => ({ userId: k
 const keyOfEntry = (entry: TraceIndexEntry): TraceKey => [entry.userId, entry.flowId, entry.startedAt, entry.id, entry.spanCount, entry.sessionId];
 
 export function lmdbRunRecords(env: RootDatabase): RunRecordRepo {
-  const traces: Database<string, RecordKey> = env.openDB({ name: 'run_traces', encoding: 'string' });
+  // Pages are bytes (trace-pages.ts); traces written alone by earlier builds are JSON text, read as strings.
+  const traces: Database<string | Buffer, RecordKey> = env.openDB({ name: 'run_traces', encoding: 'string' });
   const expiry: Database<(WrittenRange | TraceKey)[], ExpiryKey> = env.openDB({ name: 'run_trace_expiry', encoding: 'msgpack' });
 
   /** A page's header from its stored bytes (lmdb's buffer of the moment: read at once, never kept). */
@@ -55,13 +56,13 @@ export function lmdbRunRecords(env: RootDatabase): RunRecordRepo {
     return undefined;
   };
   const readAlone = (key: TraceKey): TraceRecord | undefined => {
-    const text = traces.get(key);
+    const text = traces.get(key) as string | undefined;
     return text === undefined ? undefined : traceOfText(key, text);
   };
-  /** These traces of one page (those gone meanwhile left out). */
+  /** These traces of one page (those gone meanwhile left out), decoded from lmdb's buffer of the moment at once. */
   const readPage = (key: PageKey, ids: ReadonlySet<string>): TraceRecord[] => {
-    const text = traces.get(key);
-    return text === undefined ? [] : pageTraces(key, text, ids);
+    const bytes = traces.getBinaryFast(key);
+    return bytes === undefined ? [] : pageTraces(key, bytes, ids);
   };
 
   return {
@@ -70,7 +71,7 @@ export function lmdbRunRecords(env: RootDatabase): RunRecordRepo {
       try {
         // Plain puts of one tick share lmdb's commit (with the messages and jobs of that moment): awaited once.
         const writes = [expiry.put([expiresAt, written[0].id], writtenRanges(written))];
-        for (const page of pagesOf(written)) writes.push(traces.put(page.key, page.text));
+        for (const page of pagesOf(written)) writes.push(traces.put(page.key, page.bytes));
         return Promise.all(writes).then(done);
       } catch (error) {
         return Promise.reject(error as Error);
@@ -94,9 +95,9 @@ export function lmdbRunRecords(env: RootDatabase): RunRecordRepo {
       env
         .transaction(() => {
           const key = find(trace.userId, trace.id);
-          const text = key && traces.get(key);
-          if (key === undefined || text === undefined) return;
-          const rest = isPageKey(key) ? pageWithout(text, trace.id) : undefined;
+          const bytes = key && traces.getBinaryFast(key);
+          if (key === undefined || bytes === undefined) return;
+          const rest = isPageKey(key) ? pageWithout(bytes, trace.id) : undefined;
           if (rest === undefined) traces.remove(key);
           else traces.put(key, rest);
         })

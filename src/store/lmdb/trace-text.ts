@@ -1,13 +1,13 @@
 /**
- * A trace as LMDB keeps it: JSON text of positional rows, without what its key (or, in a page, the page's key and
- * header: trace-pages.ts) already holds (id, user, flow, session, start). Field names and the key's ids were half
- * of an echo run's trace (545 bytes instead of 1041), and encoding the text is most of what recording a run costs
- * the process: fewer bytes to encode and to commit. What earlier builds wrote (a JSON object of the whole trace,
- * then the first rows) still reads.
+ * A trace as LMDB keeps it: a positional row, without what its page's key and header (trace-pages.ts) already hold
+ * (id, user, flow, session, start). Field names and the key's ids were half of an echo run's trace (545 bytes of
+ * JSON instead of 1041), and encoding is most of what recording a run costs the process: fewer values to encode and
+ * to commit. Pages encode rows with msgpack; what earlier builds wrote alone (JSON text: an object of the whole
+ * trace, then rows of the first shape and of this one) still reads.
  */
 import type { SpanRecord, TraceRecord } from '../../../protocol/trace.schema.js';
 
-/** The key a trace is stored under (see run-records.repo.ts), which the text does not repeat. */
+/** The key a trace written alone was stored under (see run-records.repo.ts), which its text does not repeat. */
 export type TraceKey = [userId: string, flowId: string, startedAt: number, traceId: string, spanCount: number, sessionId: string];
 
 /**
@@ -47,7 +47,7 @@ type TraceColumns = [
   outputSpan: TraceRecord['outputSpan'],
   tokens: TraceRecord['tokens'],
 ];
-type TraceRow = [version: typeof ROW_VERSION, ...TraceColumns, spans: SpanRow[]];
+export type TraceRow = [version: typeof ROW_VERSION, ...TraceColumns, spans: SpanRow[]];
 
 /** The first rows: times as epoch milliseconds, inputs whole, every column written. */
 type FirstSpanRow = [
@@ -103,15 +103,15 @@ function spanRow(span: SpanRecord, traceStart: number, index: number, outputsSee
 /** The outputs met so far in the trace being written (one trace at a time: cleared after each, not allocated per trace). */
 const outputsSeen = new Map<unknown, InputLink>();
 
-export function traceText(trace: TraceRecord): string {
+/** A trace as its row (without what its key, or its page, holds), ready to encode. */
+export function traceRow(trace: TraceRecord): TraceRow {
   const spans: SpanRow[] = new Array<SpanRow>(trace.spans.length);
   try {
     for (let n = 0; n < spans.length; n++) spans[n] = spanRow(trace.spans[n], trace.startedAt, n, outputsSeen);
   } finally {
     outputsSeen.clear();
   }
-  const row: TraceRow = [ROW_VERSION, trace.flowName, trace.status, trace.endedAt, trace.input, trace.outputSpan, trace.tokens, spans];
-  return JSON.stringify(row);
+  return [ROW_VERSION, trace.flowName, trace.status, trace.endedAt, trace.input, trace.outputSpan, trace.tokens, spans];
 }
 
 function spanOf(row: SpanRow, traceStart: number, spans: readonly SpanRecord[]): SpanRecord {
