@@ -1,11 +1,13 @@
 /**
  * Records every run that executes (a RunWatcher: entry points do nothing for it). On the run path it only notes
- * when each vertex ended; once the run ends it is queued. The queue gathers runs for a few milliseconds (under load
- * a turn ends one or two runs, and each write has a cost of its own: the retention entry, the promises), then is
- * turned into traces when the store is about to commit the writes of the moment (or a turn later when nothing else
- * is written), every run ended meanwhile written in one go: plain puts in the commit of the messages and jobs of that
- * moment, not a commit of their own. Nothing here is awaited by a reply; reads wait for `settled()`, so a caller who
- * got an answer then reads the records sees its run.
+ * when each vertex ended; the traces of the runs that ended in a turn are built at its end (after their replies),
+ * so that nothing of a run (its job, its results, the run itself) outlives its turn: held for the gathering below,
+ * they were copied by every young-generation GC meanwhile, and that doubled its pauses (2.4 ms instead of 1.25
+ * under an echo load, +5.8 us of GC per run). The traces gather for a few milliseconds (under load a turn ends one or two runs, and each write has a cost of its
+ * own: the retention entry, the promises), then are written when the store is about to commit the writes of the
+ * moment (or a turn later when nothing else is written), every trace of the moment in one go: plain puts in the
+ * commit of the messages and jobs of that moment, not a commit of their own. Nothing here is awaited by a reply;
+ * reads wait for `settled()`, so a caller who got an answer then reads the records sees its run.
  */
 import type { JobInput } from '../../../actors/job.actor.js';
 import type { TraceRecord } from '../../../protocol/trace.schema.js';
@@ -15,12 +17,6 @@ import type { RunWatch, RunWatcher, WatchedRun } from '../../runs/run-watch.js';
 import type { RunRecordRepo } from '../../store/port.js';
 import { traceOf } from './trace-of.js';
 import { TimingWatch } from './timing-watch.js';
-
-interface Ended {
-  watch: RecordingWatch;
-  result: RunResult;
-  endedAt: number;
-}
 
 /** One run being recorded: what it needs kept until it ends. A class: one small object per run, no closures. */
 class RecordingWatch extends TimingWatch {
@@ -33,15 +29,24 @@ class RecordingWatch extends TimingWatch {
   }
 
   end(result: RunResult): void {
-    this.recorder.ended({ watch: this, result, endedAt: Date.now() });
+    this.recorder.ended(this, result);
   }
 }
 
-/** How long ended runs gather before they are written (a run's job and result are held that long). */
+/** How long the traces of ended runs gather before they are written. */
 const GATHER_MS = 10;
 
+interface Ended {
+  watch: RecordingWatch;
+  result: RunResult;
+  endedAt: number;
+}
+
 export class RunRecorder implements RunWatcher {
-  private queue: Ended[] = [];
+  /** Runs ended in this turn, their traces not built yet. */
+  private ending: Ended[] = [];
+  private building: NodeJS.Immediate | undefined;
+  private queue: TraceRecord[] = [];
   private gathering: NodeJS.Timeout | undefined;
   /** Gathered long enough: the store's next commit takes the queue. */
   private due = false;
@@ -60,8 +65,25 @@ export class RunRecorder implements RunWatcher {
     return new RecordingWatch(this, run, job);
   }
 
-  ended(ended: Ended): void {
-    this.queue.push(ended);
+  ended(watch: RecordingWatch, result: RunResult): void {
+    this.ending.push({ watch, result, endedAt: Date.now() });
+    this.building ??= setImmediate(buildOf, this);
+  }
+
+  /** The traces of the runs ended in this turn, queued to gather; the runs themselves are let go. */
+  build(): void {
+    if (this.building) clearImmediate(this.building);
+    this.building = undefined;
+    const ended = this.ending;
+    if (ended.length === 0) return;
+    this.ending = [];
+    for (const { watch, result, endedAt } of ended) {
+      try {
+        this.queue.push(traceOf(watch.run, watch.job, watch.timings, result, endedAt));
+      } catch (err) {
+        this.logger.error({ err, runId: watch.run.id }, 'run records could not be built');
+      }
+    }
     // Unref'd: a process with nothing else to do does not wait for it (close() writes what is queued).
     this.gathering ??= setTimeout(gatheredOf, GATHER_MS, this).unref();
   }
@@ -77,20 +99,13 @@ export class RunRecorder implements RunWatcher {
     if (this.due) this.flush();
   }
 
-  /** Writes every run queued: the puts are issued together, in one turn. */
+  /** Writes every trace queued (and those of runs ended this turn): the puts are issued together, in one turn. */
   flush(): void {
     this.due = false;
-    const queued = this.queue;
-    if (queued.length === 0) return;
+    this.build();
+    const traces = this.queue;
+    if (traces.length === 0) return;
     this.queue = [];
-    const traces: TraceRecord[] = [];
-    for (const { watch, result, endedAt } of queued) {
-      try {
-        traces.push(traceOf(watch.run, watch.job, watch.timings, result, endedAt));
-      } catch (err) {
-        this.logger.error({ err, runId: watch.run.id }, 'run records could not be built');
-      }
-    }
     const written = this.repo.put(traces, this.expiresAt()).catch((err: unknown) => this.logger.error({ err }, 'run records could not be written'));
     this.writing.add(written);
     void written.finally(() => this.writing.delete(written));
@@ -98,7 +113,7 @@ export class RunRecorder implements RunWatcher {
 
   /** Resolves once every run that ended so far is written (or failed to be). */
   async settled(): Promise<void> {
-    while (this.queue.length > 0 || this.writing.size > 0) {
+    while (this.ending.length > 0 || this.queue.length > 0 || this.writing.size > 0) {
       this.flush();
       await Promise.all(this.writing);
     }
@@ -108,3 +123,4 @@ export class RunRecorder implements RunWatcher {
 // Shared functions for the timer and the turn (they pass the recorder), not a bound closure per run.
 const gatheredOf = (recorder: RunRecorder) => recorder.gathered();
 const flushOf = (recorder: RunRecorder) => recorder.flushIfDue();
+const buildOf = (recorder: RunRecorder) => recorder.build();

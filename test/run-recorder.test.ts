@@ -1,0 +1,70 @@
+/**
+ * The recorder lets a run go once its turn ends (src/services/records/run-recorder.ts): its trace is built then and
+ * gathers for a few milliseconds before it is written; the run's job and results are not kept for it meanwhile.
+ */
+import { setImmediate as turnEnds } from 'node:timers/promises';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import t from 'tap';
+import type { JobInput } from '../actors/job.actor.js';
+import type { TraceRecord } from '../protocol/trace.schema.js';
+import { createLogger } from '../src/logger.js';
+import type { RunResult } from '../src/runs/run-adapter.js';
+import { RunRecorder } from '../src/services/records/run-recorder.js';
+import type { RunRecordRepo } from '../src/store/port.js';
+
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+
+/** A store that only keeps what it was given to write. */
+function writesKept() {
+  const written: TraceRecord[][] = [];
+  const repo = { put: async (traces: readonly TraceRecord[]) => void written.push([...traces]) } as unknown as RunRecordRepo;
+  return { repo, written };
+}
+
+const jobOf = (id: string) => ({ jobId: id, flow: { id: 'f1', name: 'Flow', userId: 'u1' }, sessionId: 'S', graph: { vertices: new Map(), incoming: new Map(), outgoing: new Map() }, overrides: new Map() }) as unknown as JobInput;
+const resultOf = () => ({ status: 'completed', results: new Map([['v', { big: 'x'.repeat(100_000) }]]), durations: new Map() }) as unknown as RunResult;
+
+t.test('a run ended is let go at the end of its turn; its trace is written once gathered', async (t) => {
+  const { repo, written } = writesKept();
+  const recorder = new RunRecorder(repo, () => Date.now() + 60_000, createLogger('silent'));
+  let result: RunResult | undefined = resultOf();
+  const watched = new WeakRef(result);
+  recorder.begin({ id: 'run-1', userId: 'u1', flowId: 'f1' }, jobOf('run-1')).end(result);
+  result = undefined;
+
+  await turnEnds();
+  collectGarbage();
+  t.equal(watched.deref(), undefined, "the run's results are not held once its turn ended");
+  t.same(written, [], 'not written yet: the trace gathers');
+  await recorder.settled();
+  t.same(
+    written.map((traces) => traces.map((trace) => [trace.id, trace.flowName, trace.status])),
+    [[['run-1', 'Flow', 'ok']]],
+    'then written, once',
+  );
+});
+
+t.test('settled() writes the traces of runs ended in the same turn', async (t) => {
+  const { repo, written } = writesKept();
+  const recorder = new RunRecorder(repo, () => Date.now() + 60_000, createLogger('silent'));
+  for (const id of ['run-1', 'run-2']) recorder.begin({ id, userId: 'u1', flowId: 'f1' }, jobOf(id)).end(resultOf());
+  await recorder.settled();
+  t.same(written.flat().map((trace) => trace.id), ['run-1', 'run-2']);
+});
+
+t.test('a trace that cannot be built is logged and the others are still written', async (t) => {
+  const { repo, written } = writesKept();
+  const lines: unknown[] = [];
+  const logger = { ...createLogger('silent'), error: (fields: unknown) => lines.push(fields) } as unknown as ReturnType<typeof createLogger>;
+  const recorder = new RunRecorder(repo, () => Date.now() + 60_000, logger);
+  const broken = { ...jobOf('run-1'), graph: undefined } as unknown as JobInput;
+  const watch = recorder.begin({ id: 'run-1', userId: 'u1', flowId: 'f1' }, broken);
+  watch.event({ type: 'end_vertex', id: 'v' } as never);
+  watch.end(resultOf());
+  recorder.begin({ id: 'run-2', userId: 'u1', flowId: 'f1' }, jobOf('run-2')).end(resultOf());
+  await recorder.settled();
+  t.same(written.flat().map((trace) => trace.id), ['run-2']);
+  t.match(lines, [{ runId: 'run-1' }]);
+});
