@@ -5,12 +5,12 @@
  *
  * This machine's speed drifts by up to a third from one window of a few seconds to the next (a shared host), and two
  * processes of the same build can differ by 5% for as long as they run: both more than the difference measured.
- * So each window starts two services afresh, warms them up and loads them at the same time, each from its own load
- * generator with half the connections: both see the same machine, and when the CPU is what limits, the one that
- * costs more per run gets fewer runs done. A round has a window per comparison; a figure is the median of its
- * windows' ratios. A second traces-off service compared the same way is the resolution of the ratios beside it.
- * Each service's CPU time per run (from /proc/<pid>/stat, its LMDB writer and GC threads included) is compared in
- * the same windows.
+ * So each window starts two services afresh (in alternating order), warms them up and loads them at the same time,
+ * each from its own load generator with half the connections: both see the same machine, and when the CPU is what
+ * limits, the one that costs more per run gets fewer runs done. A round has a window per comparison; a figure is
+ * the median of its windows' ratios. A second traces-off service compared the same way is the resolution of the
+ * ratios beside it. Each service's CPU time per run (from /proc/<pid>/stat, its LMDB writer and GC threads
+ * included) is compared in the same windows.
  *
  * The stack's floor is compared the same way, with and without a trace of each run (a row of the same shape and
  * about the size of the service's, put with the answer's message): what one more record per run costs at the least,
@@ -28,7 +28,8 @@ import { BENCH_API_KEY, startService, startStackFloor, type ServerProcess } from
 import type { Row } from '../support/report.js';
 import { createFlow, median, RUN_BODY as BODY } from '../support/runs.js';
 
-const ROUNDS = 7;
+/** Even: half the windows start the compared service first (see `window`). */
+const ROUNDS = 8;
 const WARMUP_SECONDS = 2;
 /** Per service in a window: 50 in all, as the other run benches. */
 const CONNECTIONS = 25;
@@ -63,11 +64,23 @@ const floor =
     return { service, url: `${service.url}/run` };
   };
 
-/** Two servers just started, warmed up, then loaded at once for `seconds`, then stopped. */
-async function window([base, other]: [Start, Start], seconds: number): Promise<Window> {
-  const loaded = await Promise.all([base(), other()]);
+/**
+ * Two servers just started, warmed up, then loaded at once for `seconds`, then stopped. `swapped`: the second is
+ * started and loaded first. Windows alternate it, so that whatever going first or second does (A/A medians of 0.973
+ * and 0.982 over ten windows each in two runs, 1.013 over eight in another) counts as often for both.
+ */
+async function window(pair: [Start, Start], seconds: number, swapped: boolean): Promise<Window> {
+  // Started and loaded in this order; kept as [base, other] whatever the order.
+  const order = swapped ? [1, 0] : [0, 1];
+  const loaded: Loaded[] = [];
+  await Promise.all(order.map(async (n) => (loaded[n] = await pair[n]())));
   const headers = { 'x-api-key': BENCH_API_KEY };
-  const loadBoth = (s: number) => Promise.all(loaded.map(({ url }) => load({ url, method: 'POST', headers, body: BODY, seconds: s, connections: CONNECTIONS })));
+  const loadBoth = async (s: number) => {
+    const results: LoadResult[] = [];
+    const loadOne = async (n: number) => (results[n] = await load({ url: loaded[n].url, method: 'POST', headers, body: BODY, seconds: s, connections: CONNECTIONS }));
+    await Promise.all(order.map(loadOne));
+    return results;
+  };
   try {
     await loadBoth(WARMUP_SECONDS);
     const cpuBefore = loaded.map(({ service }) => cpuMsOf(service.child.pid));
@@ -97,7 +110,7 @@ export async function recordsScenario(seconds: number): Promise<Row[]> {
   const windows: Record<Compared, Window[]> = { on: [], otel: [], offAgain: [], floor: [], pagedFloor: [] };
   try {
     for (let round = 0; round < ROUNDS; round++) {
-      for (const name of COMPARED) windows[name].push(await window(pairs[name], seconds));
+      for (const name of COMPARED) windows[name].push(await window(pairs[name], seconds, round % 2 === 1));
     }
   } finally {
     await new Promise((resolve) => receiver.close(resolve));
