@@ -22,8 +22,10 @@ export type PageKey = [userId: string, flowId: string, firstStartedAt: number, f
 /** What a page's header holds of each of its traces. */
 export type PageEntry = [startedAt: number, id: string, spanCount: number, sessionId: string];
 
-/** Traces in one page at most, and its bytes past which it is split (unless one trace alone is larger): a page is
- * read whole for one trace. */
+/**
+ * Traces in one page at most, and its bytes past which it is split (unless one trace alone is larger): a page is
+ * read whole for one trace.
+ */
 export const PAGE_MAX = 200;
 const PAGE_BYTES_MAX = 1 << 20;
 

@@ -47,7 +47,7 @@ type TraceColumns = [
   outputSpan: TraceRecord['outputSpan'],
   tokens: TraceRecord['tokens'],
 ];
-export type TraceRow = [version: typeof ROW_VERSION, ...TraceColumns, spans: SpanRow[]];
+type TraceRow = [version: typeof ROW_VERSION, ...TraceColumns, spans: SpanRow[]];
 
 /** The first rows: times as epoch milliseconds, inputs whole, every column written. */
 type FirstSpanRow = [
