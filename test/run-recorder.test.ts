@@ -19,15 +19,18 @@ const collectGarbage = runInNewContext('gc') as () => void;
 /** A store that only keeps what it was given to write. */
 function writesKept() {
   const written: TraceRecord[][] = [];
-  const repo = { put: async (traces: readonly TraceRecord[]) => void written.push([...traces]) } as unknown as RunRecordRepo;
-  return { repo, written };
+  const prepared: string[] = [];
+  // Prepared as themselves (each noted): this store keeps the records it was given.
+  const prepare = (trace: TraceRecord) => (prepared.push(trace.id), trace);
+  const repo = { prepare, put: async (traces: readonly TraceRecord[]) => void written.push([...traces]) } as unknown as RunRecordRepo;
+  return { repo, written, prepared };
 }
 
 const jobOf = (id: string) => ({ jobId: id, flow: { id: 'f1', name: 'Flow', userId: 'u1' }, sessionId: 'S', graph: { vertices: new Map(), incoming: new Map(), outgoing: new Map() }, overrides: new Map() }) as unknown as JobInput;
 const resultOf = () => ({ status: 'completed', results: new Map([['v', { big: 'x'.repeat(100_000) }]]), durations: new Map() }) as unknown as RunResult;
 
-t.test('a run ended is let go at the end of its turn; its trace is written once gathered', async (t) => {
-  const { repo, written } = writesKept();
+t.test('a run ended is let go at the end of its turn, its trace prepared then; it is written once gathered', async (t) => {
+  const { repo, written, prepared } = writesKept();
   const recorder = new RunRecorder(repo, () => Date.now() + 60_000, createLogger('silent'));
   let result: RunResult | undefined = resultOf();
   const watched = new WeakRef(result);
@@ -37,6 +40,7 @@ t.test('a run ended is let go at the end of its turn; its trace is written once 
   await turnEnds();
   collectGarbage();
   t.equal(watched.deref(), undefined, "the run's results are not held once its turn ended");
+  t.same(prepared, ['run-1'], 'its trace is prepared for the store at the end of that turn');
   t.same(written, [], 'not written yet: the trace gathers');
   await recorder.settled();
   t.same(

@@ -150,14 +150,19 @@ t.test('traces are written on their own after runs end, with no read asking for 
   t.teardown(() => server.close());
   const echo = await createFlow(server, echoFlow('Echo written'));
   const repo = server.services.store.runRecords;
-  const put = repo.put.bind(repo);
+  const [prepare, put] = [repo.prepare.bind(repo), repo.put.bind(repo)];
+  const asked = new Map<string, string>();
   const written = new Set<string>();
   let allWritten!: () => void;
   const done = new Promise<void>((resolve) => (allWritten = resolve));
   let expected: string[] | undefined;
   // Watching the store's writes, not reading through the service: a read would write what is queued first.
+  repo.prepare = (trace) => {
+    asked.set(trace.id, trace.input ?? '');
+    return prepare(trace);
+  };
   repo.put = (traces, expiresAt) => {
-    for (const trace of traces) written.add(trace.input ?? '');
+    for (const trace of traces) written.add(asked.get(trace.id) ?? '');
     if (expected?.every((input) => written.has(input))) allWritten();
     return put(traces, expiresAt);
   };

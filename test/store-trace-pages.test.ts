@@ -7,10 +7,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { open } from 'lmdb';
+import { Packr, unpack } from 'msgpackr';
 import t, { type Test } from 'tap';
 import type { TraceRecord } from '../protocol/trace.schema.js';
 import { openLmdbStore } from '../src/store/lmdb/lmdb-store.js';
-import { PAGE_MAX } from '../src/store/lmdb/trace-pages.js';
+import { arrayHeader, PAGE_MAX } from '../src/store/lmdb/trace-pages.js';
+import { putTraces } from './support/put-traces.js';
 
 function traceOf(n: number, flowId: string, sessionId = `S${n % 3}`, userId = 'u1'): TraceRecord {
   const input = `run ${n} of ${flowId}`;
@@ -43,7 +45,7 @@ t.test('the traces of a write are a page per flow, and every read sees them one 
   const few = [traceOf(0, 'fB'), traceOf(1, 'fB')];
   // Interleaved, as runs of two flows end; another user's run in the same write.
   const written = [...many.slice(0, 3), ...few, ...many.slice(3), traceOf(0, 'fA', 'S0', 'u2')];
-  await store.runRecords.put(written, Date.now() + 60_000);
+  await putTraces(store, written, Date.now() + 60_000);
   await store.close();
   t.equal(await recordsIn(dir), 4, `${written.length} traces in 4 records: fA in two (over ${PAGE_MAX}), fB, and the other user's`);
 
@@ -65,8 +67,8 @@ t.test('a session that is named like another trace does not hide that trace', as
   t.teardown(() => store.close());
   const sought = traceOf(1, 'fB');
   // Written first (an earlier page of the same user): its header names the sought id, as a session.
-  await store.runRecords.put([traceOf(0, 'fA', sought.id)], Date.now() + 60_000);
-  await store.runRecords.put([sought], Date.now() + 60_000);
+  await putTraces(store, [traceOf(0, 'fA', sought.id)], Date.now() + 60_000);
+  await putTraces(store, [sought], Date.now() + 60_000);
   t.same(await store.runRecords.trace('u1', sought.id), sought);
 });
 
@@ -75,7 +77,7 @@ t.test('deleting one trace keeps the rest of its page; a flow\'s traces go with 
   const store = openLmdbStore(dir);
   const page = [0, 1, 2].map((n) => traceOf(n, 'fA'));
   const other = traceOf(0, 'fB');
-  await store.runRecords.put([...page, other], Date.now() + 60_000);
+  await putTraces(store, [...page, other], Date.now() + 60_000);
 
   await store.runRecords.deleteTrace(page[1]);
   t.equal(await store.runRecords.trace('u1', page[1].id), undefined, 'the trace deleted is gone');
@@ -88,7 +90,7 @@ t.test('deleting one trace keeps the rest of its page; a flow\'s traces go with 
 
   const reopened = openLmdbStore(dir);
   t.teardown(() => reopened.close());
-  await reopened.runRecords.put([traceOf(3, 'fB'), traceOf(4, 'fB')], Date.now() + 60_000);
+  await putTraces(reopened, [traceOf(3, 'fB'), traceOf(4, 'fB')], Date.now() + 60_000);
   t.equal(await reopened.runRecords.deleteForFlow('u1', 'fB'), 3, 'counted by trace, not by page');
   t.same(await reopened.runRecords.traceIndex('u1'), []);
 });
@@ -96,9 +98,9 @@ t.test('deleting one trace keeps the rest of its page; a flow\'s traces go with 
 t.test('retention removes pages and counts their traces; what was written for longer stays', async (t) => {
   const store = openLmdbStore(tempDir(t));
   t.teardown(() => store.close());
-  await store.runRecords.put([traceOf(0, 'fA'), traceOf(1, 'fA'), traceOf(0, 'fB')], Date.now() - 1);
+  await putTraces(store, [traceOf(0, 'fA'), traceOf(1, 'fA'), traceOf(0, 'fB')], Date.now() - 1);
   const kept = traceOf(5, 'fA');
-  await store.runRecords.put([kept], Date.now() + 60_000);
+  await putTraces(store, [kept], Date.now() + 60_000);
   t.equal(await store.runRecords.expire(Date.now()), 3);
   t.same(await store.runRecords.traces(await store.runRecords.traceIndex('u1')), [kept]);
 });
@@ -107,7 +109,7 @@ t.test('a page over a mebibyte is split in halves, and its rows are not JSON tex
   const dir = tempDir(t);
   const store = openLmdbStore(dir);
   const large = [0, 1, 2, 3].map((n) => ({ ...traceOf(n, 'fA'), input: `${n}`.repeat(400_000) }));
-  await store.runRecords.put(large, Date.now() + 60_000);
+  await putTraces(store, large, Date.now() + 60_000);
   t.same(await store.runRecords.trace('u1', large[3].id), large[3]);
   await store.close();
   t.equal(await recordsIn(dir), 2, 'four traces of 400 kB in two pages of two');
@@ -118,5 +120,14 @@ t.test('a page over a mebibyte is split in halves, and its rows are not JSON tex
     const rows = bytes.subarray(bytes.indexOf(0x0a) + 1);
     t.notOk(rows.toString('latin1').startsWith('['), 'rows are msgpack, not JSON');
     t.ok(bytes.length < 1 << 20, `page of ${bytes.length} bytes`);
+  }
+});
+
+t.test("a page's rows, encoded one by one under an array header, decode as msgpack's own array of them", async (t) => {
+  const packr = new Packr({ useRecords: false });
+  for (const count of [0, 1, 15, 16, 65_535, 65_536]) {
+    const items = Array.from({ length: count }, (_, n) => (n % 2 === 0 ? n : { n: `item ${n}` }));
+    const joined = Buffer.concat([arrayHeader(count), ...items.map((item) => Buffer.from(packr.pack(item)))]);
+    t.same(unpack(joined), items, `${count} items`);
   }
 });

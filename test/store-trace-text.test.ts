@@ -12,6 +12,7 @@ import t, { type Test } from 'tap';
 import type { TraceRecord } from '../protocol/trace.schema.js';
 import { openLmdbStore } from '../src/store/lmdb/lmdb-store.js';
 import { traceRow } from '../src/store/lmdb/trace-text.js';
+import { putTraces } from './support/put-traces.js';
 
 const earlier: TraceRecord = {
   id: 'trace-1', userId: 'u1', flowId: 'f1', flowName: 'Flow', sessionId: 'S', status: 'ok', startedAt: 1000, endedAt: 1010, input: 'hi', outputSpan: 0, tokens: null,
@@ -37,7 +38,7 @@ t.test('a trace stored as a whole JSON object (before rows) still reads', async 
   const reopened = await storeWrittenBefore(t, (env) => env.openDB({ name: 'run_traces', encoding: 'string' }).put(['u1', 'f1', 1000, 'trace-1', 1, 'S'], JSON.stringify(earlier)));
   t.same(await reopened.runRecords.trace('u1', 'trace-1'), earlier);
   const later: TraceRecord = { ...earlier, id: 'trace-2', startedAt: 2000, endedAt: 2004 };
-  await reopened.runRecords.put([later], Date.now() + 60_000);
+  await putTraces(reopened, [later], Date.now() + 60_000);
   t.same(await reopened.runRecords.traces(await reopened.runRecords.traceIndex('u1', 'f1')), [later, earlier], 'both forms read, newest first');
   t.equal(await reopened.runRecords.deleteForFlow('u1', 'f1'), 2);
 });
@@ -51,7 +52,7 @@ t.test('a retention entry written before (a list of every key) still expires its
     ]),
   );
   const kept: TraceRecord = { ...earlier, id: 'trace-3', startedAt: 3000, endedAt: 3004 };
-  await reopened.runRecords.put([kept], Date.now() + 60_000);
+  await putTraces(reopened, [kept], Date.now() + 60_000);
   t.equal(await reopened.runRecords.expire(Date.now()), 1, 'the listed trace is removed');
   t.same((await reopened.runRecords.traceIndex('u1', 'f1')).map((entry) => entry.id), ['trace-3'], 'the one written since stays');
 });
@@ -91,7 +92,7 @@ t.test('an input that is an earlier span\'s output is stored once and reads back
     { ...earlier.spans[0], vertexId: 'Out-1', startedAt: 1005, latencyMs: 0, inputs: { input_value: message, other: { text: 'done' } }, outputs: {}, tokens: { input: 1, output: 2, total: 3 } },
   ];
   const trace: TraceRecord = { ...earlier, id: 'trace-links', spans };
-  await store.runRecords.put([trace], Date.now() + 60_000);
+  await putTraces(store, [trace], Date.now() + 60_000);
   const read = await store.runRecords.trace('u1', 'trace-links');
   t.same(read?.spans.map((span) => span.inputs), spans.map((span) => span.inputs), 'inputs read back whole');
   t.same(read?.spans.map((span) => [span.startedAt, span.latencyMs]), [[1000, 1], [1001.25, 3.5], [1005, 0]], 'times kept to the microsecond');

@@ -31,12 +31,28 @@ export interface TraceIndexEntry {
 }
 
 /**
+ * A finished run's trace as its store will write it: made as the run's turn ends (its row encoded), so that what
+ * waits for the write is one value per trace, not the trace's objects (which young-generation GCs would copy). Only
+ * the repo that prepared it can write it; beyond these fields it is the repo's own.
+ */
+export interface PreparedTrace {
+  readonly id: string;
+  readonly userId: string;
+  readonly flowId: string;
+  readonly sessionId: string;
+  readonly startedAt: number;
+  readonly spanCount: number;
+}
+
+/**
  * Records of what ran: a trace per run, its spans inside (a flow's transactions are its traces' spans). Writes are
  * plain puts issued together (one commit shared with the messages and jobs of that moment), never awaited by a reply.
  */
 export interface RunRecordRepo {
+  /** A finished run's trace, ready for `put` (nothing is written). */
+  prepare(trace: TraceRecord): PreparedTrace;
   /** Stores finished runs' traces (those that ended together); `expiresAt` (epoch ms): when retention may remove them. */
-  put(traces: readonly TraceRecord[], expiresAt: number): Promise<void>;
+  put(traces: readonly PreparedTrace[], expiresAt: number): Promise<void>;
   /**
    * Calls `write` each time the store is about to commit the writes of the moment (messages, jobs), so that puts
    * made then join that commit instead of making one of their own a turn later. Absent where writes are not batched

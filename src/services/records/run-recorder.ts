@@ -1,20 +1,20 @@
 /**
  * Records every run that executes (a RunWatcher: entry points do nothing for it). On the run path it only notes
- * when each vertex ended; the traces of the runs that ended in a turn are built at its end (after their replies),
- * so that nothing of a run (its job, its results, the run itself) outlives its turn: held through the gathering
- * below, a run kept 3.9 kB alive beyond its trace's 1 kB (real echo runs), for young-generation GCs to copy. The
- * traces gather for a few milliseconds (under load a turn ends one or two runs, and each write has a cost of its
- * own: the retention entry, the promises), then are written when the store is about to commit the writes of the
- * moment (or a turn later when nothing else is written), every trace of the moment in one go: plain puts in the
- * commit of the messages and jobs of that moment, not a commit of their own. Nothing here is awaited by a reply;
- * reads wait for `settled()`, so a caller who got an answer then reads the records sees its run.
+ * when each vertex ended; the traces of the runs that ended in a turn are built at its end (after their replies) and
+ * prepared by the store (their rows encoded), so that nothing of a run (its job, its results, the run itself, its
+ * trace's objects) outlives its turn: held through the gathering below, a run kept 3.9 kB alive beyond its trace's
+ * 1 kB (real echo runs), for young-generation GCs to copy. The prepared traces gather for a few milliseconds (under
+ * load a turn ends one or two runs, and each write has a cost of its own: the retention entry, the promises), then
+ * are written when the store is about to commit the writes of the moment (or a turn later when nothing else is
+ * written), every trace of the moment in one go: plain puts in the commit of the messages and jobs of that moment,
+ * not a commit of their own. Nothing here is awaited by a reply; reads wait for `settled()`, so a caller who got an
+ * answer then reads the records sees its run.
  */
 import type { JobInput } from '../../../actors/job.actor.js';
-import type { TraceRecord } from '../../../protocol/trace.schema.js';
 import type { Logger } from '../../logger.js';
 import type { RunResult } from '../../runs/run-adapter.js';
 import type { RunWatch, RunWatcher, WatchedRun } from '../../runs/run-watch.js';
-import type { RunRecordRepo } from '../../store/port.js';
+import type { PreparedTrace, RunRecordRepo } from '../../store/port.js';
 import { traceOf } from './trace-of.js';
 import { TimingWatch } from './timing-watch.js';
 
@@ -46,7 +46,7 @@ export class RunRecorder implements RunWatcher {
   /** Runs ended in this turn, their traces not built yet. */
   private ending: Ended[] = [];
   private building: NodeJS.Immediate | undefined;
-  private queue: TraceRecord[] = [];
+  private queue: PreparedTrace[] = [];
   private gathering: NodeJS.Timeout | undefined;
   /** Gathered long enough: the store's next commit takes the queue. */
   private due = false;
@@ -70,7 +70,7 @@ export class RunRecorder implements RunWatcher {
     this.building ??= setImmediate(buildOf, this);
   }
 
-  /** The traces of the runs ended in this turn, queued to gather; the runs themselves are let go. */
+  /** The traces of the runs ended in this turn, prepared and queued to gather; the runs themselves are let go. */
   build(): void {
     if (this.building) clearImmediate(this.building);
     this.building = undefined;
@@ -79,7 +79,7 @@ export class RunRecorder implements RunWatcher {
     this.ending = [];
     for (const { watch, result, endedAt } of ended) {
       try {
-        this.queue.push(traceOf(watch.run, watch.job, watch.timings, result, endedAt));
+        this.queue.push(this.repo.prepare(traceOf(watch.run, watch.job, watch.timings, result, endedAt)));
       } catch (err) {
         this.logger.error({ err, runId: watch.run.id }, 'run records could not be built');
       }

@@ -12,10 +12,10 @@
  */
 import type { Database, RootDatabase } from 'lmdb';
 import type { TraceRecord } from '../../../protocol/trace.schema.js';
-import type { RunRecordRepo, TraceIndexEntry } from '../port.js';
+import type { PreparedTrace, RunRecordRepo, TraceIndexEntry } from '../port.js';
 import { answer } from './answer.js';
 import { HIGH, prefixRange } from './keys.js';
-import { isPageKey, pageEntries, pageHolds, pagesOf, pageTraces, pageWithout, traceKeyOf, type PageKey } from './trace-pages.js';
+import { isPageKey, pageEntries, pageHolds, pagesOf, pageTrace, pageTraces, pageWithout, traceKeyOf, type PageKey, type PageTrace } from './trace-pages.js';
 import { traceOfText, type TraceKey } from './trace-text.js';
 
 type ExpiryKey = [expiresAt: number, firstTraceId: string];
@@ -66,7 +66,9 @@ export function lmdbRunRecords(env: RootDatabase): RunRecordRepo {
   };
 
   return {
-    put: (written, expiresAt) => {
+    prepare: pageTrace,
+    // Only what `prepare` made reaches `put` (the port's contract).
+    put: (written: readonly PageTrace[], expiresAt) => {
       if (written.length === 0) return Promise.resolve();
       try {
         // Plain puts of one tick share lmdb's commit (with the messages and jobs of that moment): awaited once.
@@ -158,7 +160,7 @@ function readListed(entries: readonly TraceIndexEntry[], readAlone: (key: TraceK
 const rangeOf = ([userId, flowId, first, last]: WrittenRange) => ({ start: [userId, flowId, first], end: [userId, flowId, last, HIGH] });
 
 /** Where the traces of one write are: a range of start times per flow (a write holds one or two flows under load). */
-function writtenRanges(written: readonly TraceRecord[]): WrittenRange[] {
+function writtenRanges(written: readonly PreparedTrace[]): WrittenRange[] {
   const ranges: WrittenRange[] = [];
   for (const { userId, flowId, startedAt } of written) {
     const range = ranges.find((r) => r[0] === userId && r[1] === flowId);

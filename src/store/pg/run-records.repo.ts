@@ -5,7 +5,7 @@
  */
 import type { Pool } from 'pg';
 import type { TraceRecord } from '../../../protocol/trace.schema.js';
-import type { RunRecordRepo, TraceIndexEntry } from '../port.js';
+import type { PreparedTrace, RunRecordRepo, TraceIndexEntry } from '../port.js';
 
 interface IndexRow {
   id: string;
@@ -25,20 +25,37 @@ const INSERT = `INSERT INTO run_traces (id, user_id, flow_id, session_id, starte
   FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::int[], $8::text[]) AS t(id, user_id, flow_id, session_id, started_at, span_count, doc)
   ON CONFLICT (id) DO UPDATE SET doc = excluded.doc, span_count = excluded.span_count, expires_at = excluded.expires_at`;
 
+/** A trace ready for its insert: its columns, its document as text. */
+interface TraceRow extends PreparedTrace {
+  readonly doc: string;
+}
+
+const traceRow = (trace: TraceRecord): TraceRow => ({
+  id: trace.id,
+  userId: trace.userId,
+  flowId: trace.flowId,
+  sessionId: trace.sessionId,
+  startedAt: trace.startedAt,
+  spanCount: trace.spans.length,
+  doc: JSON.stringify(trace),
+});
+
 export function pgRunRecords(pool: Pool): RunRecordRepo {
   return {
-    put: async (traces, expiresAt) => {
+    prepare: traceRow,
+    // Only what `prepare` made reaches `put` (the port's contract).
+    put: async (traces: readonly TraceRow[], expiresAt) => {
       if (traces.length === 0) return;
-      const column = <T>(pick: (trace: TraceRecord) => T) => traces.map(pick);
+      const column = <T>(pick: (trace: TraceRow) => T) => traces.map(pick);
       await pool.query(INSERT, [
         column((t) => t.id),
         column((t) => t.userId),
         column((t) => t.flowId),
         column((t) => t.sessionId),
         column((t) => t.startedAt),
-        column((t) => t.spans.length),
+        column((t) => t.spanCount),
         expiresAt,
-        column((t) => JSON.stringify(t)),
+        column((t) => t.doc),
       ]);
     },
     trace: async (userId, id) => {
