@@ -9,6 +9,7 @@ import type { ExecutionResult } from '../src/engine/execution-result.js';
 import { LazyAbortController } from '../src/engine/lazy-abort.js';
 import type { Logger } from '../src/logger.js';
 import type { MessageRepo } from '../src/store/port.js';
+import { releaseStoppedChildren } from './actor-release.js';
 import { spawnJob, type JobInput, type JobMsg, type JobSpec } from './job.actor.js';
 import { SessionPool } from './session-pool.js';
 
@@ -30,6 +31,8 @@ export class ActorHost {
   readonly sessions: SessionPool;
 
   constructor(messages: MessageRepo, private readonly logger: Logger, sessionIdleMs?: number) {
+    // A job actor per run comes and goes under the system: its registries of them must not keep them (see there).
+    releaseStoppedChildren(this.system);
     this.sessions = new SessionPool(this.system, messages, logger, sessionIdleMs);
   }
 

@@ -16,7 +16,7 @@ import type { VariableResolver } from '../src/engine/variables.js';
 import type { LazyAbortController } from '../src/engine/lazy-abort.js';
 import type { Logger } from '../src/logger.js';
 import type { MessageValue } from '../src/values/message.js';
-import './actor-immediate.js';
+import './actor-release.js';
 import { VertexContext, type RunScope } from './vertex-context.js';
 import { runVertex } from './vertex-run.js';
 

@@ -127,14 +127,14 @@ t.test('deadlines: items expire in the order they came, a removed one never, and
   });
   t.teardown(() => deadlines.close());
   const two = new Promise<void>((resolve) => (heard = resolve));
-  deadlines.add('a');
-  deadlines.add('b');
-  deadlines.add('c');
+  deadlines.add('a', 'a');
+  deadlines.add('b', 'b');
+  deadlines.add('c', 'c');
   deadlines.remove('a');
   deadlines.remove('b');
   // The timer armed for `a` fires first, finds `c` not yet due, and re-arms for it.
   const started = Date.now();
-  deadlines.add('d');
+  deadlines.add('d', 'd');
   await two;
   t.same(expired, ['c', 'd']);
   t.ok(Date.now() - started >= 25, 'not before their time');

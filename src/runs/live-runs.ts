@@ -4,13 +4,15 @@
  */
 import type { ActiveRunCounts } from '../observability/metrics.js';
 import type { LiveRun } from './live-run.js';
+import { ReleasingMap } from '../collections/releasing-map.js';
 import { isTerminal } from './run-status.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- runs of every entry point, each with its own answer type
 type AnyRun = LiveRun<any>;
 
 export class LiveRuns {
-  private readonly byId = new Map<string, AnyRun>();
+  /** One entry added and one deleted per run: a ReleasingMap, so that V8's old tables do not keep ended runs. */
+  private readonly byId = new ReleasingMap<string, AnyRun>();
   /** Set while a shutdown waits: called once no run is in progress. */
   private whenIdle?: () => void;
 

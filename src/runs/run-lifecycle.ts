@@ -179,7 +179,7 @@ export class Runs {
     if (this.closed) return undefined;
     run.watch = this.watcher?.begin(run, job);
     run.hosted = this.host.run(job, emitterFor(run));
-    this.deadlines.add(run);
+    this.deadlines.add(run.id, run);
     return run.hosted.result.then(
       (hosted) => this.settle(run, hostedResult(hosted, run.stoppedFor)),
       (error: unknown) => this.settle(run, notRun({ kind: 'crash', error: asError(error) })),
@@ -208,7 +208,7 @@ export class Runs {
    */
   private settle<A>(run: LiveRun<A>, result: RunResult): Promise<void> | undefined {
     if (isTerminal(run.status)) return undefined;
-    this.deadlines.remove(run);
+    this.deadlines.remove(run.id);
     run.moveTo(result.status);
     this.metrics.runEnded(result.status);
     run.watch?.end(result);
