@@ -33,9 +33,18 @@ export function lmdbRunRecords(env: RootDatabase): RunRecordRepo {
   const traces: Database<string | Buffer, RecordKey> = env.openDB({ name: 'run_traces', encoding: 'string' });
   const expiry: Database<(WrittenRange | TraceKey)[], ExpiryKey> = env.openDB({ name: 'run_trace_expiry', encoding: 'msgpack' });
 
-  /** A page's header from its stored bytes (lmdb's buffer of the moment: read at once, never kept). */
-  const headerOf = (key: PageKey) => {
+  /**
+   * A record's stored bytes: a view of lmdb's buffer of the moment (read at once, never kept), cut to the record.
+   * That buffer is larger than the record and says otherwise only through its own `length`, which Node 20's
+   * `subarray` reads and Node 24's does not: uncut, a page's rows read on into the rest of the buffer there.
+   */
+  const bytesOf = (key: RecordKey): Buffer | undefined => {
     const bytes = traces.getBinaryFast(key);
+    return bytes?.subarray(0, bytes.length);
+  };
+  /** A page's header from its stored bytes. */
+  const headerOf = (key: PageKey) => {
+    const bytes = bytesOf(key);
     return bytes === undefined ? [] : pageEntries(bytes);
   };
   /** How many traces a record holds. */
@@ -51,7 +60,7 @@ export function lmdbRunRecords(env: RootDatabase): RunRecordRepo {
   /** The record holding one of the user's traces. */
   const find = (userId: string, id: string): RecordKey | undefined => {
     for (const key of traces.getKeys(prefixRange(userId))) {
-      if (isPageKey(key) ? pageHolds(traces.getBinaryFast(key), id) : key[3] === id) return key;
+      if (isPageKey(key) ? pageHolds(bytesOf(key), id) : key[3] === id) return key;
     }
     return undefined;
   };
@@ -61,7 +70,7 @@ export function lmdbRunRecords(env: RootDatabase): RunRecordRepo {
   };
   /** These traces of one page (those gone meanwhile left out), decoded from lmdb's buffer of the moment at once. */
   const readPage = (key: PageKey, ids: ReadonlySet<string>): TraceRecord[] => {
-    const bytes = traces.getBinaryFast(key);
+    const bytes = bytesOf(key);
     return bytes === undefined ? [] : pageTraces(key, bytes, ids);
   };
 
@@ -97,7 +106,7 @@ export function lmdbRunRecords(env: RootDatabase): RunRecordRepo {
       env
         .transaction(() => {
           const key = find(trace.userId, trace.id);
-          const bytes = key && traces.getBinaryFast(key);
+          const bytes = key && bytesOf(key);
           if (key === undefined || bytes === undefined) return;
           const rest = isPageKey(key) ? pageWithout(bytes, trace.id) : undefined;
           if (rest === undefined) traces.remove(key);
