@@ -1,11 +1,11 @@
 /**
  * Records every run that executes (a RunWatcher: entry points do nothing for it). On the run path it only notes
  * when each vertex ended; the traces of the runs that ended in a turn are built at its end (after their replies) and
- * prepared by the store (their rows encoded), so that nothing of a run (its job, its results, the run itself, its
- * trace's objects) outlives its turn: held through the gathering below, a run kept 3.9 kB alive beyond its trace's
- * 1 kB (real echo runs), for young-generation GCs to copy. The prepared traces gather for a few milliseconds (under
- * load a turn ends one or two runs, and each write has a cost of its own: the retention entry, the promises), then
- * are written when the store is about to commit the writes of the moment (or a turn later when nothing else is
+ * prepared by the store (LMDB encodes their rows), so that nothing of a run (its job, its results, the run itself,
+ * its trace's objects) outlives its turn: held through the gathering below, a run kept 3.9 kB alive beyond its
+ * trace's 1 kB (real echo runs), for young-generation GCs to copy. The prepared traces gather for a few milliseconds
+ * (under load a turn ends one or two runs, and each write has a cost of its own: the retention entry, the promises),
+ * then are written when the store is about to commit the writes of the moment (or a turn later when nothing else is
  * written), every trace of the moment in one go: plain puts in the commit of the messages and jobs of that moment,
  * not a commit of their own. Nothing here is awaited by a reply; reads wait for `settled()`, so a caller who got an
  * answer then reads the records sees its run.

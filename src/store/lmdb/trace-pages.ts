@@ -9,10 +9,10 @@
  * then the traces' rows (trace-text.ts) as one msgpack array in the same order. Each row is encoded as its run's
  * turn ends (`pageTrace`, the store's prepared trace), so what waits for the page is bytes, and the page joins them
  * under the array's header. Listings and lookups by id read the header alone, from the stored bytes, without
- * decoding the rows. Rows were JSON text in the first pages (their body
- * starts with `[`, which no msgpack array does): those still read. Encoding is most of what a page costs the
- * process, and msgpack takes less of it: pages of real echo runs' traces took 2.4 to 2.6 us per trace to build on
- * Node 20 where JSON text took 3.1 to 3.2 (2.0 against 2.2 on Node 24), and 39.6 kB per hundred traces, not 48.8.
+ * decoding the rows. Rows were JSON text in the first pages (their body starts with `[`, which no msgpack array
+ * does): those still read. Encoding is most of what a page costs the process, and msgpack takes less of it: pages
+ * of real echo runs' traces took 2.4 to 2.6 us per trace to build on Node 20 where JSON text took 3.1 to 3.2 (2.0
+ * against 2.2 on Node 24), and 39.6 kB per hundred traces, not 48.8.
  */
 import { Packr, Unpackr } from 'msgpackr';
 import type { TraceRecord } from '../../../protocol/trace.schema.js';
@@ -26,8 +26,8 @@ export type PageKey = [userId: string, flowId: string, firstStartedAt: number, f
 export type PageEntry = [startedAt: number, id: string, spanCount: number, sessionId: string];
 
 /**
- * Traces in one page at most, and its bytes past which it is split (unless one trace alone is larger): a page is
- * read whole for one trace.
+ * Traces in one page at most, and the bytes of its rows past which it is split (unless one trace alone is larger):
+ * a page is read whole for one trace.
  */
 export const PAGE_MAX = 200;
 const PAGE_BYTES_MAX = 1 << 20;
