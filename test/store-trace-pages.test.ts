@@ -105,7 +105,7 @@ t.test('retention removes pages and counts their traces; what was written for lo
   t.same(await store.runRecords.traces(await store.runRecords.traceIndex('u1')), [kept]);
 });
 
-t.test('a page over a mebibyte is split in halves, and its rows are not JSON text', async (t) => {
+t.test('a page over a mebibyte is split where its rows pass a mebibyte, and they are not JSON text', async (t) => {
   const dir = tempDir(t);
   const store = openLmdbStore(dir);
   const large = [0, 1, 2, 3].map((n) => ({ ...traceOf(n, 'fA'), input: `${n}`.repeat(400_000) }));

@@ -2,9 +2,9 @@
  * The runs this process knows, running or about to run, by id: what a stop, a scrape of the metrics and a
  * graceful shutdown (waiting until none is in progress) ask of them.
  */
+import { ReleasingMap } from '../collections/releasing-map.js';
 import type { ActiveRunCounts } from '../observability/metrics.js';
 import type { LiveRun } from './live-run.js';
-import { ReleasingMap } from '../collections/releasing-map.js';
 import { isTerminal } from './run-status.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- runs of every entry point, each with its own answer type
