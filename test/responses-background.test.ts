@@ -74,7 +74,11 @@ t.test('a restart while a background response runs leaves it failed', async (t) 
   await first.stop();
 
   const second = await startTestServer({}, dataDir);
-  t.teardown(() => second.close());
+  // The second server runs on the first's data dir, which the first's close removes once the second has stopped.
+  t.teardown(async () => {
+    await second.close();
+    await first.close();
+  });
   const client = openaiClient(second);
   const failed = await until(client, pending.id, 'failed');
   t.match(failed.error?.message, /stopped while this response was running/);

@@ -21,9 +21,16 @@ export async function startTestServer(overrides: ConfigInput = {}, dataDir?: str
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'flowsvc-test-'));
   // FLOWSVC_TEST_HTTP_SERVER runs a test file on one adapter (test/edge-on-*.test.ts); unset, the default (auto).
   const adapter = process.env.FLOWSVC_TEST_HTTP_SERVER ?? 'auto';
-  const config = loadConfig({}, { PORT: '0', DATA_DIR: dir, LOG_LEVEL: 'silent', API_KEY: TEST_API_KEY, SUPERUSER_PASSWORD: 'test-password', HTTP_SERVER: adapter, ...overrides });
-  // Lines kept for /logs (FLOWSVC_ENABLE_LOG_RETRIEVAL) go to the ring only, not into the test's output.
-  const service = await startService(config, serviceLogger(config, false));
+  let service: RunningService;
+  try {
+    const config = loadConfig({}, { PORT: '0', DATA_DIR: dir, LOG_LEVEL: 'silent', API_KEY: TEST_API_KEY, SUPERUSER_PASSWORD: 'test-password', HTTP_SERVER: adapter, ...overrides });
+    // Lines kept for /logs (FLOWSVC_ENABLE_LOG_RETRIEVAL) go to the ring only, not into the test's output.
+    service = await startService(config, serviceLogger(config, false));
+  } catch (error) {
+    // Tests of refused settings expect this: the data dir made for a server that did not start goes with it.
+    if (!dataDir) rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
