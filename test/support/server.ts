@@ -19,6 +19,10 @@ export interface TestServer extends RunningService {
 
 export async function startTestServer(overrides: ConfigInput = {}, dataDir?: string): Promise<TestServer> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'flowsvc-test-'));
+  /** The dir made here goes with its server; one passed in is the caller's. */
+  const removeMadeDir = () => {
+    if (!dataDir) rmSync(dir, { recursive: true, force: true });
+  };
   // FLOWSVC_TEST_HTTP_SERVER runs a test file on one adapter (test/edge-on-*.test.ts); unset, the default (auto).
   const adapter = process.env.FLOWSVC_TEST_HTTP_SERVER ?? 'auto';
   let service: RunningService;
@@ -27,8 +31,8 @@ export async function startTestServer(overrides: ConfigInput = {}, dataDir?: str
     // Lines kept for /logs (FLOWSVC_ENABLE_LOG_RETRIEVAL) go to the ring only, not into the test's output.
     service = await startService(config, serviceLogger(config, false));
   } catch (error) {
-    // Tests of refused settings expect this: the data dir made for a server that did not start goes with it.
-    if (!dataDir) rmSync(dir, { recursive: true, force: true });
+    // A refused setting or a port in use: no server, so no dir left behind for it.
+    removeMadeDir();
     throw error;
   }
   let stopped = false;
@@ -55,7 +59,7 @@ export async function startTestServer(overrides: ConfigInput = {}, dataDir?: str
     stop,
     async close() {
       await stop();
-      if (!dataDir) rmSync(dir, { recursive: true, force: true });
+      removeMadeDir();
     },
   };
 }
