@@ -15,6 +15,6 @@ fi
 export PATH="$PWD/$dir/package/bin:$PATH"
 echo "tests on Node $(node --version)"
 if [ $# -eq 0 ]; then
-  set -- test/store-*.test.ts test/run-record*.test.ts test/recorded-value.test.ts test/build-records.test.ts
+  set -- test/store-*.test.ts test/run-record*.test.ts test/recorded-value.test.ts test/trace-row-writer.test.ts test/build-records.test.ts
 fi
 exec npx tap "$@"

@@ -1,9 +1,12 @@
 /**
  * What a run's values become in its records (src/services/records/recorded-value.ts): every kind of value a
- * component may output, and the bounds that keep a record small whatever a run produced.
+ * component may output, and the bounds that keep a record small whatever a run produced; the same rules written
+ * straight to a row read back the same.
  */
+import { Unpackr } from 'msgpackr';
 import t from 'tap';
-import { recordedFields, recordedValue } from '../src/services/records/recorded-value.js';
+import { RECORDED_OBJECT, recordedFields, recordedLinkKey, recordedValue, writeRecorded } from '../src/services/records/recorded-value.js';
+import { MsgpackWriter } from '../src/store/msgpack-writer.js';
 import { createData } from '../src/values/data.js';
 import type { LanguageModelValue } from '../src/values/language-model.js';
 import { createMessage } from '../src/values/message.js';
@@ -66,4 +69,50 @@ t.test('long texts are cut, deep values stop at a marker', async (t) => {
 t.test('a component output whose object names a kind of its own is kept as a plain object', async (t) => {
   t.same(recordedValue({ kind: 'custom', value: 1 }), { kind: 'custom', value: 1 });
   t.same(recordedFields({ message: createMessage({ text: 't' }), count: 3 }), { message: { text: 't', sender: null, sender_name: null }, count: 3 });
+});
+
+t.test('written to a row, every kind of value reads back as recorded; what links is told apart', async (t) => {
+  let deep: unknown = 'bottom';
+  for (let n = 0; n < 20; n++) deep = { next: deep };
+  const model = { kind: 'language_model', provider: 'openai', model: 'gpt-x', settings: { apiKey: 'sk-secret' } };
+  const values: unknown[] = [
+    createMessage({ text: 'hi', sender: 'User', sender_name: 'Ada', session_id: 'S1' }),
+    createMessage({ text: 'y'.repeat(20_000) }),
+    createData({ text: 'a', n: 1, nested: { list: [1, 2] } }),
+    createTable(Array.from({ length: 150 }, (_, n) => ({ n }))),
+    model,
+    'text',
+    'x'.repeat(20_000),
+    0,
+    -2.5,
+    false,
+    null,
+    undefined,
+    10n,
+    Symbol('s'),
+    () => 1,
+    [1, 'a', null, { b: [2] }, undefined],
+    Array.from({ length: 500 }, (_, n) => n),
+    { keep: 1, call: () => 2, gone: undefined },
+    { f: () => 0, ...Object.fromEntries(Array.from({ length: 150 }, (_, n) => [`k${n}`, n])) },
+    new Map([['a', 1]]),
+    new (class AVeryLongToolClassNameIndeed {})(),
+    Object.assign(Object.create(null) as object, { a: 1 }),
+    { kind: 'custom', value: 1 },
+    deep,
+  ];
+  const unpacker = new Unpackr({ useRecords: false, mapsAsObjects: true });
+  for (const [n, value] of values.entries()) {
+    const out = new MsgpackWriter(8);
+    writeRecorded(out, value);
+    t.strictSame(unpacker.unpack(out.written()), recordedValue(value), `value ${n} reads back as recorded`);
+  }
+  t.equal(recordedLinkKey('short'), undefined, 'a short text is written again, not linked');
+  t.equal(recordedLinkKey('a text long enough to be linked'), 'a text long enough to be linked');
+  t.equal(recordedLinkKey(createMessage({ text: 'm' })), RECORDED_OBJECT);
+  t.equal(recordedLinkKey(createData({ a: 1 })), RECORDED_OBJECT, 'data recorded as its fields: an object');
+  t.equal(recordedLinkKey(createData('a text held as data, long enough' as never)), 'a text held as data, long enough');
+  t.equal(recordedLinkKey(new Map()), undefined, 'a live object recorded as a short name');
+  t.equal(recordedLinkKey(new (class AVeryLongToolClassNameIndeed {})()), '<AVeryLongToolClassNameIndeed>');
+  t.equal(recordedLinkKey(42), undefined);
 });

@@ -11,7 +11,7 @@ import type { TraceRecord } from '../protocol/trace.schema.js';
 import { createLogger } from '../src/logger.js';
 import type { RunResult } from '../src/runs/run-adapter.js';
 import { RunRecorder } from '../src/services/records/run-recorder.js';
-import type { RunRecordRepo } from '../src/store/port.js';
+import type { RunRecordRepo, TraceSource } from '../src/store/port.js';
 
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
@@ -20,8 +20,8 @@ const collectGarbage = runInNewContext('gc') as () => void;
 function writesKept() {
   const written: TraceRecord[][] = [];
   const prepared: string[] = [];
-  // Prepared as themselves (each noted): this store keeps the records it was given.
-  const prepare = (trace: TraceRecord) => (prepared.push(trace.id), trace);
+  // Prepared as their object form (each noted): this store keeps the records it was given, not the runs.
+  const prepare = (trace: TraceSource) => (prepared.push(trace.id), trace.record());
   const repo = { prepare, put: async (traces: readonly TraceRecord[]) => void written.push([...traces]) } as unknown as RunRecordRepo;
   return { repo, written, prepared };
 }

@@ -158,7 +158,7 @@ t.test('traces are written on their own after runs end, with no read asking for 
   let expected: string[] | undefined;
   // Watching the store's writes, not reading through the service: a read would write what is queued first.
   repo.prepare = (trace) => {
-    asked.set(trace.id, trace.input ?? '');
+    asked.set(trace.id, trace.record().input ?? '');
     return prepare(trace);
   };
   repo.put = (traces, expiresAt) => {

@@ -11,7 +11,7 @@ import { open, type RootDatabase } from 'lmdb';
 import t, { type Test } from 'tap';
 import type { TraceRecord } from '../protocol/trace.schema.js';
 import { openLmdbStore } from '../src/store/lmdb/lmdb-store.js';
-import { traceRow } from '../src/store/lmdb/trace-text.js';
+import { traceRow } from '../src/store/trace-row.js';
 import { putTraces } from './support/put-traces.js';
 
 const earlier: TraceRecord = {

@@ -18,7 +18,7 @@ import type { UserRecord } from '../../protocol/user.schema.js';
 import type { VariableRecord } from '../../protocol/variable.schema.js';
 import type { RunRecordRepo, VertexBuildRepo } from './run-records.port.js';
 
-export type { PreparedTrace, RunRecordRepo, TraceIndexEntry, VertexBuildRepo } from './run-records.port.js';
+export type { PreparedTrace, RunRecordRepo, TraceIndexEntry, TraceSource, VertexBuildRepo } from './run-records.port.js';
 
 export interface UserRepo {
   get(id: string): Promise<UserRecord | undefined>;

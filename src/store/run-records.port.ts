@@ -5,6 +5,7 @@
  */
 import type { VertexBuildRecord } from '../../protocol/build.schema.js';
 import type { TraceRecord } from '../../protocol/trace.schema.js';
+import type { MsgpackWriter } from './msgpack-writer.js';
 
 /**
  * Vertex builds of the build API (written for builds with `log_builds`), by flow then vertex, oldest first. Writes
@@ -31,6 +32,21 @@ export interface TraceIndexEntry {
 }
 
 /**
+ * A finished run's trace as the recorder hands it to its store: what keys and lists it, and the trace in the form
+ * the store writes, its row written straight from the run (LMDB keeps rows) or its object form (built on request).
+ */
+export interface TraceSource {
+  readonly id: string;
+  readonly userId: string;
+  readonly flowId: string;
+  readonly sessionId: string;
+  readonly startedAt: number;
+  /** Writes the trace's row (src/store/trace-row.ts) to `out`; returns how many spans it has. */
+  writeRow(out: MsgpackWriter): number;
+  record(): TraceRecord;
+}
+
+/**
  * A finished run's trace as its store will write it: made as the run's turn ends (its row encoded), so that what
  * waits for the write is one value per trace, not the trace's objects (which young-generation GCs would copy). Only
  * the repo that prepared it can write it; beyond these fields it is the repo's own.
@@ -50,7 +66,7 @@ export interface PreparedTrace {
  */
 export interface RunRecordRepo {
   /** A finished run's trace, ready for `put` (nothing is written). */
-  prepare(trace: TraceRecord): PreparedTrace;
+  prepare(trace: TraceSource): PreparedTrace;
   /** Stores finished runs' traces (those that ended together); `expiresAt` (epoch ms): when retention may remove them. */
   put(traces: readonly PreparedTrace[], expiresAt: number): Promise<void>;
   /**

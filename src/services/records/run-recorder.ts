@@ -1,9 +1,10 @@
 /**
  * Records every run that executes (a RunWatcher: entry points do nothing for it). On the run path it only notes
- * when each vertex ended; the traces of the runs that ended in a turn are built at its end (after their replies) and
- * prepared by the store (LMDB encodes their rows), so that nothing of a run (its job, its results, the run itself,
- * its trace's objects) outlives its turn: held through the gathering below, a run kept 3.9 kB alive beyond its
- * trace's 1 kB (real echo runs), for young-generation GCs to copy. The prepared traces gather for a few milliseconds
+ * when each vertex ended; the traces of the runs that ended in a turn are prepared by the store at its end (after
+ * their replies): LMDB writes each one's row straight from the run (trace-row-writer.ts), PostgreSQL takes its
+ * object form. So nothing of a run (its job, its results, the run itself, its trace's objects) outlives its turn:
+ * held through the gathering below, a run kept 3.9 kB alive beyond its trace's 1 kB (real echo runs), for
+ * young-generation GCs to copy. The prepared traces gather for a few milliseconds
  * (under load a turn ends one or two runs, and each write has a cost of its own: the retention entry, the promises),
  * then are written when the store is about to commit the writes of the moment (or a turn later when nothing else is
  * written), every trace of the moment in one go: plain puts in the commit of the messages and jobs of that moment,
@@ -11,12 +12,15 @@
  * answer then reads the records sees its run.
  */
 import type { JobInput } from '../../../actors/job.actor.js';
+import type { TraceRecord } from '../../../protocol/trace.schema.js';
 import type { Logger } from '../../logger.js';
 import type { RunResult } from '../../runs/run-adapter.js';
 import type { RunWatch, RunWatcher, WatchedRun } from '../../runs/run-watch.js';
-import type { PreparedTrace, RunRecordRepo } from '../../store/port.js';
+import type { MsgpackWriter } from '../../store/msgpack-writer.js';
+import type { PreparedTrace, RunRecordRepo, TraceSource } from '../../store/port.js';
 import { traceOf } from './trace-of.js';
 import { TimingWatch } from './timing-watch.js';
+import { writeTraceRow } from './trace-row-writer.js';
 
 /** One run being recorded: what it needs kept until it ends. A class: one small object per run, no closures. */
 class RecordingWatch extends TimingWatch {
@@ -30,6 +34,33 @@ class RecordingWatch extends TimingWatch {
 
   end(result: RunResult): void {
     this.recorder.ended(this, result);
+  }
+}
+
+/** A run that ended, as its store writes its trace: its row straight from the run, or the trace as an object. */
+class FinishedRun implements TraceSource {
+  readonly id: string;
+  readonly userId: string;
+  readonly flowId: string;
+  readonly sessionId: string;
+  readonly startedAt: number;
+
+  constructor(
+    private readonly watch: RecordingWatch,
+    private readonly result: RunResult,
+    private readonly endedAt: number,
+  ) {
+    ({ id: this.id, userId: this.userId, flowId: this.flowId } = watch.run);
+    this.sessionId = watch.job.sessionId;
+    this.startedAt = watch.timings.startedAt;
+  }
+
+  writeRow(out: MsgpackWriter): number {
+    return writeTraceRow(out, this.watch.job, this.watch.timings, this.result, this.endedAt);
+  }
+
+  record(): TraceRecord {
+    return traceOf(this.watch.run, this.watch.job, this.watch.timings, this.result, this.endedAt);
   }
 }
 
@@ -79,7 +110,7 @@ export class RunRecorder implements RunWatcher {
     this.ending = [];
     for (const { watch, result, endedAt } of ended) {
       try {
-        this.queue.push(this.repo.prepare(traceOf(watch.run, watch.job, watch.timings, result, endedAt)));
+        this.queue.push(this.repo.prepare(new FinishedRun(watch, result, endedAt)));
       } catch (err) {
         this.logger.error({ err, runId: watch.run.id }, 'run records could not be built');
       }

@@ -50,9 +50,7 @@ export function runSpans(job: JobInput, timings: RunTimings, result: RunResult, 
   if (failure?.kind === 'component') {
     const vertex = job.graph.vertices.get(failure.vertexId);
     if (vertex) {
-      // The failed vertex reported no duration: it started once the last of its sources ended.
-      const sources = (job.graph.incoming.get(vertex.id) ?? []).map((edge) => timings.ends.get(edge.source) ?? timings.startedAt);
-      const startedAt = Math.max(timings.startedAt, ...sources);
+      const startedAt = failedVertexStart(job, timings, vertex.id);
       const params = vertex.params as Record<string, unknown>;
       spans.push({
         vertexId: vertex.id,
@@ -73,7 +71,14 @@ export function runSpans(job: JobInput, timings: RunTimings, result: RunResult, 
   return spans;
 }
 
-const targetOf = (job: JobInput, vertexId: string): string | null => job.graph.outgoing.get(vertexId)?.[0]?.target ?? null;
+/** The failed vertex reported no duration: it started once the last of its sources ended. */
+export function failedVertexStart(job: JobInput, timings: RunTimings, vertexId: string): number {
+  let startedAt = timings.startedAt;
+  for (const edge of job.graph.incoming.get(vertexId) ?? NO_EDGES) startedAt = Math.max(startedAt, timings.ends.get(edge.source) ?? timings.startedAt);
+  return startedAt;
+}
+
+export const targetOf = (job: JobInput, vertexId: string): string | null => job.graph.outgoing.get(vertexId)?.[0]?.target ?? null;
 
 function inputsOf(vertex: GraphVertex, job: JobInput, result: RunResult, recorded: Map<string, Record<string, unknown>>): Record<string, unknown> {
   const inputs: Record<string, unknown> = {};
@@ -93,7 +98,7 @@ function inputsOf(vertex: GraphVertex, job: JobInput, result: RunResult, recorde
 const NO_EDGES: readonly GraphEdge[] = [];
 
 /** The model a vertex called and its usage: from the reply it made itself, or the model value it built. */
-function modelOf(vertex: GraphVertex, outputs: Record<string, unknown>): { name: string | null; tokens: TokenCounts | null } {
+export function modelOf(vertex: GraphVertex, outputs: Record<string, unknown>): { name: string | null; tokens: TokenCounts | null } {
   let name: string | null = null;
   let tokens: TokenCounts | null = null;
   for (const output in outputs) {

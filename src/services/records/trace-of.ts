@@ -7,7 +7,7 @@ import type { TerminalStatus } from '../../runs/run-status.js';
 import type { WatchedRun } from '../../runs/run-watch.js';
 import { runSpans, type RunTimings } from './run-spans.js';
 
-const TRACE_STATUS: Record<TerminalStatus, SpanStatus> = { completed: 'ok', failed: 'error', timed_out: 'error', cancelled: 'unset' };
+export const TRACE_STATUS: Record<TerminalStatus, SpanStatus> = { completed: 'ok', failed: 'error', timed_out: 'error', cancelled: 'unset' };
 
 export function traceOf(run: WatchedRun, job: JobInput, timings: RunTimings, result: RunResult, endedAt: number): TraceRecord {
   const spans = runSpans(job, timings, result, endedAt);

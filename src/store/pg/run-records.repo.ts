@@ -42,7 +42,7 @@ const traceRow = (trace: TraceRecord): TraceRow => ({
 
 export function pgRunRecords(pool: Pool): RunRecordRepo {
   return {
-    prepare: traceRow,
+    prepare: (trace) => traceRow(trace.record()),
     // Only what `prepare` made reaches `put` (the port's contract).
     put: async (traces: readonly TraceRow[], expiresAt) => {
       if (traces.length === 0) return;

@@ -1,0 +1,211 @@
+/**
+ * A finished run's trace written as its row (src/store/trace-row.ts) straight from the run: the spans of `runSpans`
+ * and the columns of `traceOf`, with no span, trace or row object built on the way and no encoder walking them. On
+ * an echo run, building those objects and encoding them was about a twentieth of the run's throughput (the records
+ * bench, traces on with and without the row built). What the row holds is what `traceRow(traceOf(...))` holds
+ * (test/trace-row-writer.test.ts reads both back); `traceOf` stays the object form for the stores and exports that
+ * take objects.
+ */
+import type { JobInput } from '../../../actors/job.actor.js';
+import type { TokenCounts } from '../../../protocol/trace.schema.js';
+import { isInputVertex, isOutputVertex, type GraphVertex } from '../../engine/graph.js';
+import type { RunResult } from '../../runs/run-adapter.js';
+import { MsgpackWriter } from '../../store/msgpack-writer.js';
+import { ROW_VERSION, us } from '../../store/trace-row.js';
+import { RECORDED_OBJECT, recordedLinkKey, recordedValue, writeRecorded } from './recorded-value.js';
+import { failedVertexStart, modelOf, targetOf, type RunTimings } from './run-spans.js';
+import { TRACE_STATUS } from './trace-of.js';
+
+/**
+ * A span's inputs as `inputsOf` gathers them (its own fields, then what came along edges), in parallel arrays reused
+ * from span to span: the first `count` of each are this span's (setting an array's length is a call into V8's
+ * runtime, and `indexOf` a call into its C++: both showed in this file's profile under load).
+ */
+interface Inputs {
+  count: number;
+  fields: string[];
+  values: unknown[];
+  /** The edge's source vertex and output, or '' for the vertex's own field. */
+  sources: string[];
+  outputs: string[];
+  /** Where an input is an earlier span's output: that span's index, else -1. */
+  linkedSpan: number[];
+  linkedOutput: string[];
+}
+
+/** One trace is written at a time: its spans go here first (the row's columns before them depend on them). */
+const spansOut = new MsgpackWriter(1 << 12);
+const inputs: Inputs = { count: 0, fields: [], values: [], sources: [], outputs: [], linkedSpan: [], linkedOutput: [] };
+/** The spans written so far (the first `spans.count`), by vertex id (an edge's input links to its source's span). */
+const spans = { count: 0 };
+const spanIds: string[] = [];
+/** Texts long enough to link (the first `linkable.count`), as first recorded as an output: text, span, output name. */
+const linkable = { count: 0 };
+const texts: string[] = [];
+const textSpans: number[] = [];
+const textOutputs: string[] = [];
+const NO_OUTPUTS: Record<string, unknown> = {};
+
+export function writeTraceRow(out: MsgpackWriter, job: JobInput, timings: RunTimings, result: RunResult, endedAt: number): number {
+  spansOut.reset();
+  spans.count = linkable.count = 0;
+  let input: string | null | undefined;
+  let outputSpan: number | null = null;
+  let lastOk = false;
+  let tokens: TokenCounts | null = null;
+  const span = (vertex: GraphVertex, startedAt: number, latencyMs: number, outputs: Record<string, unknown>, error: string | null, model: string | null, used: TokenCounts | null) => {
+    const index = spans.count;
+    gatherInputs(vertex, job, result);
+    if (input === undefined && isInputVertex(vertex)) input = inputText(outputs);
+    writeSpan(vertex, targetOf(job, vertex.id), us(startedAt - timings.startedAt), us(latencyMs), outputs, error, model, used);
+    spanIds[spans.count++] = vertex.id;
+    lastOk = error === null;
+    if (lastOk && isOutputVertex(vertex)) outputSpan = index;
+    if (used) {
+      tokens ??= { input: 0, output: 0, total: 0 };
+      tokens.input += used.input;
+      tokens.output += used.output;
+      tokens.total += used.total;
+    }
+  };
+  for (const [vertexId, endAt] of timings.ends) {
+    const vertex = job.graph.vertices.get(vertexId);
+    if (!vertex) continue;
+    const outputs = result.results.get(vertexId) ?? NO_OUTPUTS;
+    const latencyMs = result.durations.get(vertexId) ?? 0;
+    const model = modelOf(vertex, outputs);
+    span(vertex, endAt - latencyMs, latencyMs, outputs, null, model.name, model.tokens);
+  }
+  const failure = result.failure;
+  const failed = failure?.kind === 'component' ? job.graph.vertices.get(failure.vertexId) : undefined;
+  if (failure?.kind === 'component' && failed) {
+    const startedAt = failedVertexStart(job, timings, failed.id);
+    const params = failed.params as Record<string, unknown>;
+    span(failed, startedAt, Math.max(0, endedAt - startedAt), NO_OUTPUTS, failure.error.message, typeof params.model_name === 'string' ? params.model_name : null, null);
+  }
+  // No output span ended: the last span, when it did not fail.
+  if (outputSpan === null && spans.count > 0 && lastOk) outputSpan = spans.count - 1;
+
+  out.arrayHeader(8);
+  out.num(ROW_VERSION);
+  out.value(job.flow.name);
+  out.str(TRACE_STATUS[result.status]);
+  out.num(endedAt);
+  out.value(input ?? null);
+  out.value(outputSpan);
+  out.value(tokens);
+  out.arrayHeader(spans.count);
+  out.raw(spansOut.written());
+  return spans.count;
+}
+
+/** The span's inputs, as `inputsOf` sets them: own fields (no passwords), then edges' values over them. */
+function gatherInputs(vertex: GraphVertex, job: JobInput, result: RunResult): void {
+  const { fields, values, sources, outputs } = inputs;
+  let count = 0;
+  const own = job.overrides.get(vertex.id);
+  const declared = vertex.component.fields;
+  for (const field in own) {
+    if (declared[field]?.password) continue;
+    fields[count] = field;
+    values[count] = own[field];
+    sources[count] = '';
+    outputs[count++] = '';
+  }
+  for (const edge of job.graph.incoming.get(vertex.id) ?? []) {
+    const value = result.results.get(edge.source)?.[edge.sourceOutput];
+    if (value === undefined) continue;
+    let at = indexIn(fields, count, edge.targetField);
+    if (at < 0) fields[(at = count++)] = edge.targetField;
+    values[at] = value;
+    sources[at] = edge.source;
+    outputs[at] = edge.sourceOutput;
+  }
+  inputs.count = count;
+}
+
+/** Where `value` is among the first `count` of `items`, else -1. */
+function indexIn<T>(items: readonly T[], count: number, value: T): number {
+  for (let n = 0; n < count; n++) if (items[n] === value) return n;
+  return -1;
+}
+
+/** The run's question, from its first input span: its recorded `input_value`, else its message output. */
+function inputText(outputs: Record<string, unknown>): string | null {
+  const at = indexIn(inputs.fields, inputs.count, 'input_value');
+  const value = (at < 0 ? undefined : recordedValue(inputs.values[at])) ?? recordedValue(outputs.message);
+  if (typeof value === 'string') return value;
+  const text = (value as { text?: unknown } | null)?.text;
+  return typeof text === 'string' ? text : null;
+}
+
+function writeSpan(vertex: GraphVertex, targetId: string | null, startUs: number, latencyUs: number, outputs: Record<string, unknown>, error: string | null, model: string | null, tokens: TokenCounts | null): void {
+  const links = linkInputs();
+  const full = error !== null || model !== null || tokens !== null;
+  const out = spansOut;
+  out.arrayHeader(full ? 13 : links > 0 ? 10 : 9);
+  out.str(vertex.id);
+  out.value(targetId);
+  out.value(vertex.displayName);
+  out.value(vertex.type);
+  out.num(startUs);
+  out.num(latencyUs);
+  out.str(error === null ? 'ok' : 'error');
+  const { count, fields, values, linkedSpan, linkedOutput } = inputs;
+  out.mapHeader(count - links);
+  for (let n = 0; n < count; n++) {
+    if (linkedSpan[n] >= 0) continue;
+    out.str(fields[n]);
+    writeRecorded(out, values[n]);
+  }
+  let named = 0;
+  for (const _ in outputs) named++;
+  out.mapHeader(named);
+  for (const name in outputs) {
+    out.str(name);
+    writeRecorded(out, outputs[name]);
+    const key = recordedLinkKey(outputs[name]);
+    if (typeof key === 'string' && indexIn(texts, linkable.count, key) < 0) {
+      texts[linkable.count] = key;
+      textSpans[linkable.count] = spans.count;
+      textOutputs[linkable.count++] = name;
+    }
+  }
+  if (links > 0) {
+    out.arrayHeader(links);
+    for (let n = 0; n < count; n++) {
+      if (linkedSpan[n] < 0) continue;
+      out.arrayHeader(3);
+      out.str(fields[n]);
+      out.num(linkedSpan[n]);
+      out.str(linkedOutput[n]);
+    }
+  } else if (full) out.nil();
+  if (full) {
+    out.value(error);
+    out.value(model);
+    out.value(tokens);
+  }
+}
+
+/**
+ * Which inputs are an earlier span's output (trace-row.ts): what came along an edge from a span and is recorded as
+ * an object is that span's output; a text long enough is the first output recorded with that text. Returns how many.
+ */
+function linkInputs(): number {
+  const { count, values, sources, outputs, linkedSpan, linkedOutput } = inputs;
+  let links = 0;
+  for (let n = 0; n < count; n++) {
+    linkedSpan[n] = -1;
+    const key = recordedLinkKey(values[n]);
+    if (key === undefined) continue;
+    if (key === RECORDED_OBJECT) {
+      const source = sources[n] === '' ? -1 : indexIn(spanIds, spans.count, sources[n]);
+      if (source >= 0) (linkedSpan[n] = source), (linkedOutput[n] = outputs[n]), links++;
+      continue;
+    }
+    const text = indexIn(texts, linkable.count, key);
+    if (text >= 0) (linkedSpan[n] = textSpans[text]), (linkedOutput[n] = textOutputs[text]), links++;
+  }
+  return links;
+}
