@@ -1,8 +1,8 @@
 /**
- * A finished trace as the stores keep it: a positional row, without what a store keys or lists it by (id, user,
- * flow, session, start). Field names and the key's ids were half of an echo run's trace (545 bytes of JSON instead of
- * 1041). Rows are msgpack: written straight from a run as it ends (src/services/records/trace-row-writer.ts), or from
- * a trace's object form (`writeTraceRecordRow`), and read back by the store that kept them (LMDB: trace-text.ts).
+ * A finished trace as a row, the form LMDB keeps (in pages): positional, without what the store keys or lists it by
+ * (id, user, flow, session, start). Field names and the key's ids were half of an echo run's trace (545 bytes of JSON
+ * instead of 1041). Rows are msgpack: written straight from a run as it ends (src/services/records/trace-row-writer.ts)
+ * or from a trace's object form (`writeTraceRecordRow`), and read back by LMDB's store (lmdb/trace-text.ts).
  */
 import type { SpanRecord, TraceRecord } from '../../protocol/trace.schema.js';
 import type { MsgpackWriter } from './msgpack-writer.js';
@@ -102,7 +102,7 @@ export function traceRow(trace: TraceRecord): TraceRow {
 /** Writes a trace's row from its object form. */
 export const writeTraceRecordRow = (out: MsgpackWriter, trace: TraceRecord): void => out.value(traceRow(trace));
 
-/** A trace already in its object form (a store's own tests, traces moved between stores) as a source to write. */
+/** A trace already in its object form as a source to write (how the store tests put records). */
 export const traceSourceOf = (trace: TraceRecord): TraceSource => ({
   id: trace.id,
   userId: trace.userId,
