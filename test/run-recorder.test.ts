@@ -11,6 +11,7 @@ import type { TraceRecord } from '../protocol/trace.schema.js';
 import { createLogger } from '../src/logger.js';
 import type { RunResult } from '../src/runs/run-adapter.js';
 import { RunRecorder } from '../src/services/records/run-recorder.js';
+import { MsgpackWriter } from '../src/store/msgpack-writer.js';
 import type { RunRecordRepo, TraceSource } from '../src/store/port.js';
 
 setFlagsFromString('--expose-gc');
@@ -71,4 +72,26 @@ t.test('a trace that cannot be built is logged and the others are still written'
   await recorder.settled();
   t.same(written.flat().map((trace) => trace.id), ['run-2']);
   t.match(lines, [{ runId: 'run-1' }]);
+});
+
+t.test("once a row is written from a run, the writer holds none of the run's values", async (t) => {
+  const rows = new MsgpackWriter();
+  // This store writes rows, as LMDB does.
+  const repo = { prepare: (trace: TraceSource) => (trace.writeRow(rows), trace.id), put: async () => undefined } as unknown as RunRecordRepo;
+  const recorder = new RunRecorder(repo, () => Date.now() + 60_000, createLogger('silent'));
+  // Started and ended in a function of its own: nothing of the run stays reachable from this test.
+  const run = () => {
+    const input = { text: 'a long enough text: '.repeat(100) };
+    const vertex = { id: 'v', type: 'TextInput', displayName: 'Text', component: { type: 'TextInput', fields: {} }, params: {} };
+    const job = { ...jobOf('run-1'), graph: { vertices: new Map([['v', vertex]]), incoming: new Map(), outgoing: new Map() }, overrides: new Map([['v', { input_value: input }]]) };
+    const watch = recorder.begin({ id: 'run-1', userId: 'u1', flowId: 'f1' }, job as unknown as JobInput);
+    watch.event({ type: 'end_vertex', id: 'v' } as never);
+    watch.end({ status: 'completed', results: new Map([['v', { text: input.text }]]), durations: new Map([['v', 1]]) } as unknown as RunResult);
+    return new WeakRef(input);
+  };
+  const held = run();
+  await turnEnds();
+  t.ok(rows.length > 0, 'the row was written');
+  collectGarbage();
+  t.equal(held.deref(), undefined, 'the input it read is not held');
 });

@@ -96,7 +96,14 @@ export function writeTraceRow(out: MsgpackWriter, job: JobInput, timings: RunTim
   out.value(tokens);
   out.arrayHeader(spans.count);
   out.raw(spansOut.written());
+  letGo();
   return spans.count;
+}
+
+/** The reused arrays drop what they held of this run (a value, a long text): nothing of it outlives its trace. */
+function letGo(): void {
+  inputs.values.fill(undefined);
+  texts.fill('');
 }
 
 /** The span's inputs, as `inputsOf` sets them: own fields (no passwords), then edges' values over them. */
