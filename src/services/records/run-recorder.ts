@@ -1,15 +1,14 @@
 /**
- * Records every run that executes (a RunWatcher: entry points do nothing for it). On the run path it only notes
- * when each vertex ended; the traces of the runs that ended in a turn are prepared by the store at its end (after
- * their replies): LMDB writes each one's row straight from the run (trace-row-writer.ts), PostgreSQL takes its
- * object form. So nothing of a run (its job, its results, the run itself, its trace's objects) outlives its turn:
- * held through the gathering below, a run kept 3.9 kB alive beyond its trace's 1 kB (real echo runs), for
- * young-generation GCs to copy. The prepared traces gather for a few milliseconds
- * (under load a turn ends one or two runs, and each write has a cost of its own: the retention entry, the promises),
- * then are written when the store is about to commit the writes of the moment (or a turn later when nothing else is
- * written), every trace of the moment in one go: plain puts in the commit of the messages and jobs of that moment,
- * not a commit of their own. Nothing here is awaited by a reply; reads wait for `settled()`, so a caller who got an
- * answer then reads the records sees its run.
+ * Records every run that executes (a RunWatcher: entry points do nothing for it). On the run path it only notes when
+ * each vertex ended; the traces of the runs that ended in a turn are prepared by the store at its end (after their
+ * replies): LMDB writes each one's row straight from the run (trace-row-writer.ts), PostgreSQL takes its object form.
+ * So nothing of a run (its job, its results, the run itself, its trace's objects) outlives its turn: held through the
+ * gathering below, a run kept 3.9 kB alive beyond its trace's 1 kB (real echo runs), for young-generation GCs to copy.
+ * The prepared traces gather for a few milliseconds (under load a turn ends one or two runs, and each write has a cost
+ * of its own: the retention entry, the promises), then are written when the store is about to commit the writes of the
+ * moment (or a turn later when nothing else is written), every trace of the moment in one go: plain puts in the commit
+ * of the messages and jobs of that moment, not a commit of their own. Nothing here is awaited by a reply; reads wait
+ * for `settled()`, so a caller who got an answer then reads the records sees its run.
  */
 import type { JobInput } from '../../../actors/job.actor.js';
 import type { TraceRecord } from '../../../protocol/trace.schema.js';

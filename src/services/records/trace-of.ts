@@ -33,9 +33,13 @@ function inputOf(job: JobInput, spans: SpanRecord[]): string | null {
     const vertex = job.graph.vertices.get(span.vertexId);
     return vertex !== undefined && isInputVertex(vertex);
   });
-  const value = first?.inputs.input_value ?? first?.outputs.message;
+  return questionText(first?.inputs.input_value ?? first?.outputs.message);
+}
+
+/** The text of a recorded question: the value itself, or its `text` (a message's, a data's). */
+export function questionText(value: unknown): string | null {
   if (typeof value === 'string') return value;
-  const text = (value as { text?: unknown } | undefined)?.text;
+  const text = (value as { text?: unknown } | null | undefined)?.text;
   return typeof text === 'string' ? text : null;
 }
 

@@ -14,7 +14,7 @@ import { MsgpackWriter } from '../../store/msgpack-writer.js';
 import { ROW_VERSION, us } from '../../store/trace-row.js';
 import { RECORDED_OBJECT, recordedLinkKey, recordedValue, writeRecorded } from './recorded-value.js';
 import { failedVertexStart, modelOf, targetOf, type RunTimings } from './run-spans.js';
-import { TRACE_STATUS } from './trace-of.js';
+import { questionText, TRACE_STATUS } from './trace-of.js';
 
 /**
  * A span's inputs as `inputsOf` gathers them (its own fields, then what came along edges), in parallel arrays reused
@@ -140,10 +140,7 @@ function indexIn<T>(items: readonly T[], count: number, value: T): number {
 /** The run's question, from its first input span: its recorded `input_value`, else its message output. */
 function inputText(outputs: Record<string, unknown>): string | null {
   const at = indexIn(inputs.fields, inputs.count, 'input_value');
-  const value = (at < 0 ? undefined : recordedValue(inputs.values[at])) ?? recordedValue(outputs.message);
-  if (typeof value === 'string') return value;
-  const text = (value as { text?: unknown } | null)?.text;
-  return typeof text === 'string' ? text : null;
+  return questionText((at < 0 ? undefined : recordedValue(inputs.values[at])) ?? recordedValue(outputs.message));
 }
 
 function writeSpan(vertex: GraphVertex, targetId: string | null, startUs: number, latencyUs: number, outputs: Record<string, unknown>, error: string | null, model: string | null, tokens: TokenCounts | null): void {

@@ -1,18 +1,17 @@
 /**
- * Traces as LMDB writes them now: the traces of one user's flow that were written together (the runs of that flow
- * that ended in the same few milliseconds) are one record, a page, rather than one record each: each put has a
- * cost of its own (its key, its entry in the tree, its promise), paid once per flow in the moment instead of once
- * per run. In one run of the records bench, traces added 14.9 us of CPU to an echo run written one by one, and
- * 9.0 us written as pages.
+ * Traces as LMDB writes them now: the traces of one user's flow that were written together (the runs of that flow that
+ * ended in the same few milliseconds) are one record, a page, rather than one record each: each put has a cost of its
+ * own (its key, its entry in the tree, its promise), paid once per flow in the moment instead of once per run. In one
+ * run of the records bench, traces added 14.9 us of CPU to an echo run written one by one, and 9.0 us written as pages.
  *
- * A page is bytes: a header line, what listings need of each trace ([startedAt, id, spanCount, sessionId], JSON),
- * then the traces' rows (../trace-row.ts) as one msgpack array in the same order. Each row is written as its run's
- * turn ends (`pageTrace`, the store's prepared trace), straight from the run by the recorder's row writer, so what
- * waits for the page is bytes, and the page joins them under the array's header. Listings and lookups by id read the header alone, from the stored bytes, without
- * decoding the rows. Rows were JSON text in the first pages (their body starts with `[`, which no msgpack array
- * does): those still read. Encoding is most of what a page costs the process, and msgpack takes less of it: pages
- * of real echo runs' traces took 2.4 to 2.6 us per trace to build on Node 20 where JSON text took 3.1 to 3.2 (2.0
- * against 2.2 on Node 24), and 39.6 kB per hundred traces, not 48.8.
+ * A page is bytes: a header line, what listings need of each trace ([startedAt, id, spanCount, sessionId], JSON), then
+ * the traces' rows (../trace-row.ts) as one msgpack array in the same order. Each row is written as its run's turn ends
+ * (`pageTrace`, the store's prepared trace), straight from the run by the recorder's row writer, so what waits for the
+ * page is bytes, and the page joins them under the array's header. Listings and lookups by id read the header alone,
+ * from the stored bytes, without decoding the rows. Rows were JSON text in the first pages (their body starts with `[`,
+ * which no msgpack array does): those still read. Encoding is most of what a page costs the process, and msgpack takes
+ * less of it: pages of real echo runs' traces took 2.4 to 2.6 us per trace to build on Node 20 where JSON text took 3.1
+ * to 3.2 (2.0 against 2.2 on Node 24), and 39.6 kB per hundred traces, not 48.8.
  */
 import { Packr, Unpackr } from 'msgpackr';
 import type { TraceRecord } from '../../../protocol/trace.schema.js';
