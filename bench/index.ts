@@ -19,6 +19,7 @@ import { recordsScenario } from './scenarios/records.js';
 import { runScenario } from './scenarios/run.js';
 import { storePgScenario } from './scenarios/store-pg.js';
 import { streamsScenario } from './scenarios/streams.js';
+import { traceRowsScenario } from './scenarios/trace-rows.js';
 import { voiceScenario } from './scenarios/voice.js';
 import { workflowsScenario } from './scenarios/workflows.js';
 import { hasWrk } from './support/load.js';
@@ -42,6 +43,7 @@ const SCENARIOS: Record<string, () => Promise<Row[]>> = {
   mcp: () => mcpScenario(SECONDS),
   'custom-components': () => customComponentsScenario(SECONDS),
   records: () => recordsScenario(SECONDS),
+  'trace-rows': () => traceRowsScenario(),
   voice: () => voiceScenario(),
 };
 
