@@ -17,34 +17,29 @@ import { MsgpackWriter } from '../../src/store/msgpack-writer.js';
 import type { TraceSource } from '../../src/store/port.js';
 import { traceRow } from '../../src/store/trace-row.js';
 import { echoFlow } from '../support/flows.js';
+import { BENCH_API_KEY } from '../support/processes.js';
 import type { Row } from '../support/report.js';
+import { createFlow, runOnce } from '../support/runs.js';
 
 const RUNS = 200;
 const ROUNDS = 10;
 /** Traces written per round, cycling through the runs. */
 const PER_ROUND = 100_000;
-const API_KEY = 'sk-bench-key-0123456789abcdefghijklmnopqrstuvwxyz';
 
 /** The traces of RUNS echo runs through a service started for the purpose, as its store was handed them. */
 async function echoTraces(): Promise<TraceSource[]> {
   const dir = mkdtempSync(join(tmpdir(), 'flowsvc-bench-'));
-  const config = loadConfig({}, { PORT: '0', DATA_DIR: dir, LOG_LEVEL: 'silent', API_KEY });
+  const config = loadConfig({}, { PORT: '0', DATA_DIR: dir, LOG_LEVEL: 'silent', API_KEY: BENCH_API_KEY });
   const service = await startService(config, serviceLogger(config, false));
   try {
     const sources: TraceSource[] = [];
     const repo = service.services.store.runRecords;
     const prepare = repo.prepare.bind(repo);
     repo.prepare = (source) => (sources.push(source), prepare(source));
-    const headers = { 'x-api-key': API_KEY, 'content-type': 'application/json' };
-    const created = await fetch(`${service.url}/api/v1/flows/`, { method: 'POST', headers, body: JSON.stringify(echoFlow('bench trace rows')) });
-    const { id } = (await created.json()) as { id: string };
-    for (let n = 0; n < RUNS; n++) {
-      const res = await fetch(`${service.url}/api/v1/run/${id}`, { method: 'POST', headers, body: JSON.stringify({ input_value: `question ${n}`, session_id: 'bench' }) });
-      if (!res.ok) throw new Error(`echo run: ${res.status} ${await res.text()}`);
-      await res.arrayBuffer();
-    }
+    const id = await createFlow(service.url, echoFlow('bench trace rows'));
+    for (let n = 0; n < RUNS; n++) await runOnce(`${service.url}/api/v1/run/${id}`, JSON.stringify({ input_value: `question ${n}`, session_id: 'bench' }));
     // Reading the records waits for every ended run's trace to be written.
-    await fetch(`${service.url}/api/v1/monitor/traces?flow_id=${id}`, { headers });
+    await fetch(`${service.url}/api/v1/monitor/traces?flow_id=${id}`, { headers: { 'x-api-key': BENCH_API_KEY } });
     if (sources.length !== RUNS) throw new Error(`${sources.length} traces for ${RUNS} runs`);
     return sources;
   } finally {
