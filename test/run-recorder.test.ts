@@ -10,7 +10,7 @@ import type { JobInput } from '../actors/job.actor.js';
 import type { TraceRecord } from '../protocol/trace.schema.js';
 import { createLogger } from '../src/logger.js';
 import type { RunResult } from '../src/runs/run-adapter.js';
-import { RunRecorder } from '../src/services/records/run-recorder.js';
+import { GATHER_MAX, RunRecorder } from '../src/services/records/run-recorder.js';
 import { MsgpackWriter } from '../src/store/msgpack-writer.js';
 import type { RunRecordRepo, TraceSource } from '../src/store/port.js';
 
@@ -49,6 +49,24 @@ t.test('a run ended is let go at the end of its turn, its trace prepared then; i
     [[['run-1', 'Flow', 'ok']]],
     'then written, once',
   );
+});
+
+t.test('a full page of traces is written at once, without waiting for the gathering time', async (t) => {
+  const { repo, written } = writesKept();
+  const recorder = new RunRecorder(repo, () => Date.now() + 60_000, createLogger('silent'));
+  const end = (count: number, from: number) => {
+    for (let n = from; n < from + count; n++) recorder.begin({ id: `run-${n}`, userId: 'u1', flowId: 'f1' }, jobOf(`run-${n}`)).end(resultOf());
+  };
+  end(GATHER_MAX - 1, 0);
+  await turnEnds();
+  await turnEnds();
+  t.same(written, [], 'one short of a page: still gathering');
+  end(1, GATHER_MAX - 1);
+  await turnEnds(); // prepared, and due
+  await turnEnds(); // written in the turn after
+  t.equal(written.length, 1, 'written in one go');
+  t.equal(written[0].length, GATHER_MAX, 'every trace gathered so far');
+  await recorder.settled();
 });
 
 t.test('settled() writes the traces of runs ended in the same turn', async (t) => {

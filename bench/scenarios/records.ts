@@ -16,8 +16,8 @@
  * about the size of the service's, put with the answer's message): what one more record per run costs at the least,
  * in CPU per run beside what traces add to the service. A target that leaves the service less than that per run
  * cannot be met by making the recording cheaper, only by writing fewer records than one per run: the floor with the
- * traces of 10 ms put as one record says what that costs at the least, and the service now writes that way (the
- * traces of a flow gathered for 10 ms are one page: src/store/lmdb/trace-pages.ts).
+ * traces gathered as the service gathers them (up to 50 ms) put as one record says what that costs at the least, and
+ * the service writes that way (the traces of a flow gathered together are one page: src/store/lmdb/trace-pages.ts).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -143,8 +143,8 @@ export async function recordsScenario(seconds: number): Promise<Row[]> {
     ...rows('otel', 'with traces recorded and exported over OTLP/HTTP'),
     ...rows('offAgain', 'of a second traces-off service: the resolution of the ratios above'),
     ...rows('floor', 'at the stack floor with a trace of each run put', undefined, 'stack floor, loaded at the same time'),
-    ...rows('pagedFloor', 'at the stack floor with the traces of 10 ms put as one record', undefined, 'stack floor, loaded at the same time'),
+    ...rows('pagedFloor', 'at the stack floor with the traces gathered (up to 50 ms) put as one record', undefined, 'stack floor, loaded at the same time'),
     addedRow('floor', 'a trace put per run'),
-    addedRow('pagedFloor', 'the traces of 10 ms put as one record'),
+    addedRow('pagedFloor', 'the traces gathered (up to 50 ms) put as one record'),
   ];
 }

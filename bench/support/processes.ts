@@ -80,8 +80,8 @@ export function startRawFileServer(): Promise<ServerProcess> {
 
 /**
  * The chosen stack's floor for an echo run (compiled to dist/bench/support/stack-floor.js), `store` putting both
- * messages to LMDB in a throwaway dir, `traced` a trace of each run as well, `paged` the traces of 10 ms as one
- * record, `actor` without.
+ * messages to LMDB in a throwaway dir, `traced` a trace of each run as well, `paged` the traces gathered as the
+ * service gathers them as one record, `actor` without.
  */
 export function startStackFloor(kind: 'store' | 'traced' | 'paged' | 'actor', env: Record<string, string> = {}): Promise<ServerProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'flowsvc-floor-'));

@@ -11,8 +11,9 @@
  * - with `traced`: `store`, and a trace of the run as the service keeps one (a row of JSON text of the same shape,
  *   372 bytes where the service's echo run has 427, under a key of the same parts), put in the same tick as the
  *   answer's message and not waited for: the least any service that records each run does;
- * - with `paged`: `store`, and the same rows gathered for 10 ms (as the service gathers its traces) and put as one
- *   record, with what a listing needs of each beside it: the least a service writing fewer records than runs does.
+ * - with `paged`: `store`, and the same rows gathered as the service gathers its traces (GATHER_MS, or GATHER_MAX of
+ *   them) and put as one record, with what a listing needs of each beside it: the least a service writing fewer
+ *   records than runs does.
  * It tells the service's cost apart from the stack's own: a target under the floor cannot be met by tuning.
  * Usage: `node stack-floor.js <store|traced|paged|actor> <lmdb dir>` (FLOWSVC_STORE_SYNC as the service's).
  */
@@ -22,6 +23,7 @@ import { open } from 'lmdb';
 import { dispatch, spawn, start, stop } from 'nact';
 import type * as UWS from 'uWebSockets.js';
 import { timeOrderedId } from '../../src/ids/time-ordered-id.js';
+import { GATHER_MAX, GATHER_MS } from '../../src/services/records/run-recorder.js';
 
 const uws: typeof UWS = createRequire(import.meta.url)('uWebSockets.js');
 const paged = process.argv[2] === 'paged';
@@ -65,14 +67,18 @@ function putTrace(question: Message, answer: Message, startedAt: number): void {
     void traces.put([traceUser, traceFlow, startedAt, id, spans.length, question.session_id], JSON.stringify(row));
     return;
   }
-  // The first trace of a page starts its 10 ms.
-  if (page.push([startedAt, id, spans.length, question.session_id, row]) === 1) setTimeout(putPage, 10);
+  // The first trace of a page starts its gathering; a full page is put at once (as the service's recorder does).
+  const count = page.push([startedAt, id, spans.length, question.session_id, row]);
+  if (count === 1) gathering = setTimeout(putPage, GATHER_MS);
+  else if (count === GATHER_MAX) putPage();
 }
 
 /** The traces gathered (`paged`): [startedAt, id, span count, session, row] each. */
 let page: [number, string, number, string, unknown[]][] = [];
+let gathering: NodeJS.Timeout | undefined;
 
 function putPage(): void {
+  clearTimeout(gathering);
   const [first] = page;
   void traces.put([traceUser, traceFlow, first[0], first[1]], JSON.stringify(page));
   page = [];

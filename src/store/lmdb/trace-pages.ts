@@ -1,8 +1,9 @@
 /**
  * Traces as LMDB writes them now: the traces of one user's flow that were written together (the runs of that flow that
- * ended in the same few milliseconds) are one record, a page, rather than one record each: each put has a cost of its
- * own (its key, its entry in the tree, its promise), paid once per flow in the moment instead of once per run. In one
- * run of the records bench, traces added 14.9 us of CPU to an echo run written one by one, and 9.0 us written as pages.
+ * ended in the same moment, up to 50 ms) are one record, a page, rather than one record each: each put has a cost of
+ * its own (its key, its entry in the tree, its promise), paid once per flow in the moment instead of once per run. In
+ * one run of the records bench, traces added 14.9 us of CPU to an echo run written one by one, and 9.0 us written as
+ * pages.
  *
  * A page is bytes: a header line, what listings need of each trace ([startedAt, id, spanCount, sessionId], JSON), then
  * the traces' rows (../trace-row.ts) as one msgpack array in the same order. Each row is written as its run's turn ends
