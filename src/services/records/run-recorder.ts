@@ -68,7 +68,7 @@ class FinishedRun implements TraceSource {
  * page, trace-pages.ts: what a burst holds in memory stays bounded). A write costs its store more than its bytes: in
  * LMDB each dirties the pages on the paths to its page and its retention entry, one per write whatever its size. With
  * echo runs under load, traces added 3.3 kB written to disk per run when gathered for 10 ms, 1.6 kB for 50 and 0.8 kB
- * for 200, where the row is 351 bytes (the records bench's pairs, in one run).
+ * for 200, where the row is 351 bytes (pairs of services loaded as the records bench loads them, in one run).
  */
 export const GATHER_MS = 50;
 export const GATHER_MAX = 200;
