@@ -11,7 +11,8 @@ import { Packr, unpack } from 'msgpackr';
 import t, { type Test } from 'tap';
 import type { TraceRecord } from '../protocol/trace.schema.js';
 import { openLmdbStore } from '../src/store/lmdb/lmdb-store.js';
-import { arrayHeader, PAGE_MAX } from '../src/store/lmdb/trace-pages.js';
+import { arrayHeader, MSGPACK_PAGE, PAGE_MAX } from '../src/store/lmdb/trace-pages.js';
+import { traceRow, traceSourceOf } from '../src/store/trace-row.js';
 import { putTraces } from './support/put-traces.js';
 
 function traceOf(n: number, flowId: string, sessionId = `S${n % 3}`, userId = 'u1'): TraceRecord {
@@ -117,8 +118,9 @@ t.test('a page over a mebibyte is split where its rows pass a mebibyte, and they
   t.teardown(() => env.close());
   for (const { value } of env.openDB({ name: 'run_traces', encoding: 'binary' }).getRange()) {
     const bytes = value as Buffer;
-    const rows = bytes.subarray(bytes.indexOf(0x0a) + 1);
-    t.notOk(rows.toString('latin1').startsWith('['), 'rows are msgpack, not JSON');
+    t.equal(bytes[0], MSGPACK_PAGE, 'the header is msgpack');
+    const rows = bytes.subarray(5 + bytes.readUInt32BE(1));
+    t.same(unpack(rows).length, 2, 'rows are one msgpack array, not JSON');
     t.ok(bytes.length < 1 << 20, `page of ${bytes.length} bytes`);
   }
 });
@@ -130,4 +132,35 @@ t.test("a page's rows, encoded one by one under an array header, decode as msgpa
     const joined = Buffer.concat([arrayHeader(count), ...items.map((item) => Buffer.from(packr.pack(item)))]);
     t.same(unpack(joined), items, `${count} items`);
   }
+});
+
+t.test('a page whose header is a line of JSON (pages written before) still reads; deleting a trace rewrites it as now', async (t) => {
+  const dir = tempDir(t);
+  const traces = [0, 1, 2].map((n) => traceOf(n, 'fA'));
+  const header = JSON.stringify(traces.map((trace) => [trace.startedAt, trace.id, trace.spans.length, trace.sessionId]));
+  const rows = new Packr({ useRecords: false }).pack(traces.map(traceRow));
+  const before = open({ path: join(dir, 'db'), maxDbs: 64 });
+  await before.openDB({ name: 'run_traces', encoding: 'binary' }).put(['u1', 'fA', traces[0].startedAt, traces[0].id], Buffer.concat([Buffer.from(`${header}\n`), rows]));
+  await before.close();
+
+  const store = openLmdbStore(dir);
+  t.teardown(() => store.close());
+  const repo = store.runRecords;
+  t.same(await repo.traces(await repo.traceIndex('u1', 'fA')), [...traces].reverse(), 'listed and read, newest first');
+  t.same(await repo.trace('u1', traces[1].id), traces[1], 'found by id');
+  await repo.deleteTrace(traces[1]);
+  t.same(await repo.traces(await repo.traceIndex('u1', 'fA')), [traces[2], traces[0]], 'the rest of its page reads after the rewrite');
+  t.same(await repo.trace('u1', traces[2].id), traces[2], 'and is found by id in the page as written now');
+});
+
+t.test('a write must take every trace prepared since the last: one that leaves some out is refused, the next is whole', async (t) => {
+  const store = openLmdbStore(tempDir(t));
+  t.teardown(() => store.close());
+  const repo = store.runRecords;
+  const prepared = [0, 1].map((n) => repo.prepare(traceSourceOf(traceOf(n, 'fA'))));
+  await t.rejects(repo.put([prepared[1]], Date.now() + 60_000), /1 traces written where 2 were prepared/);
+  t.same(await repo.traceIndex('u1'), [], 'nothing of it was written');
+  const later = traceOf(5, 'fA');
+  await putTraces(store, [later], Date.now() + 60_000);
+  t.same(await repo.traces(await repo.traceIndex('u1')), [later], 'the next write reads back whole');
 });

@@ -26,6 +26,18 @@ export class MsgpackWriter {
     this.length = 0;
   }
 
+  /** Appends to `target` what was written here in [from, to) (no view made of it). */
+  copy(from: number, to: number, target: MsgpackWriter): void {
+    target.room(to - from);
+    this.buffer.copy(target.buffer, target.length, from, to);
+    target.length += to - from;
+  }
+
+  /** What was written, as a buffer of its own (the writer's is reused). */
+  copied(): Buffer {
+    return Buffer.from(this.written());
+  }
+
   /** Appends bytes already encoded (another writer's). */
   raw(bytes: Uint8Array): void {
     this.room(bytes.length);

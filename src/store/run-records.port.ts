@@ -65,9 +65,12 @@ export interface PreparedTrace {
  * plain puts issued together (one commit shared with the messages and jobs of that moment), never awaited by a reply.
  */
 export interface RunRecordRepo {
-  /** A finished run's trace, ready for `put` (nothing is written). */
+  /** A finished run's trace, ready for `put` (nothing is written; the store may keep its bytes until then). */
   prepare(trace: TraceSource): PreparedTrace;
-  /** Stores finished runs' traces (those that ended together); `expiresAt` (epoch ms): when retention may remove them. */
+  /**
+   * Stores finished runs' traces: every one prepared since the last put, in one call (those that ended together);
+   * `expiresAt` (epoch ms): when retention may remove them.
+   */
   put(traces: readonly PreparedTrace[], expiresAt: number): Promise<void>;
   /**
    * Calls `write` each time the store is about to commit the writes of the moment (messages, jobs), so that puts

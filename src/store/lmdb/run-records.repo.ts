@@ -15,7 +15,8 @@ import type { TraceRecord } from '../../../protocol/trace.schema.js';
 import type { PreparedTrace, RunRecordRepo, TraceIndexEntry } from '../port.js';
 import { answer } from './answer.js';
 import { HIGH, prefixRange } from './keys.js';
-import { isPageKey, pageEntries, pageHolds, pagesOf, pageTrace, pageTraces, pageWithout, traceKeyOf, type PageKey, type PageTrace } from './trace-pages.js';
+import { TracePageWriter, type PageTrace } from './trace-page-writer.js';
+import { isPageKey, pageEntries, pageHolds, pageTraces, pageWithout, traceKeyOf, type PageKey } from './trace-pages.js';
 import { traceOfText, type TraceKey } from './trace-text.js';
 
 type ExpiryKey = [expiresAt: number, firstTraceId: string];
@@ -32,6 +33,7 @@ export function lmdbRunRecords(env: RootDatabase): RunRecordRepo {
   // Pages are bytes (trace-pages.ts); traces written alone by earlier builds are JSON text, read as strings.
   const traces: Database<string | Buffer, RecordKey> = env.openDB({ name: 'run_traces', encoding: 'string' });
   const expiry: Database<(WrittenRange | TraceKey)[], ExpiryKey> = env.openDB({ name: 'run_trace_expiry', encoding: 'msgpack' });
+  const pageWriter = new TracePageWriter();
 
   /**
    * A record's stored bytes: a view of lmdb's buffer of the moment (read at once, never kept), cut to the record.
@@ -75,14 +77,15 @@ export function lmdbRunRecords(env: RootDatabase): RunRecordRepo {
   };
 
   return {
-    prepare: pageTrace,
-    // Only what `prepare` made reaches `put` (the port's contract).
+    prepare: (trace) => pageWriter.prepare(trace),
+    // Only what `prepare` made reaches `put` (the port's contract), and here every trace it made since the last put.
     put: (written: readonly PageTrace[], expiresAt) => {
       if (written.length === 0) return Promise.resolve();
       try {
+        const pages = pageWriter.pages(written);
         // Plain puts of one tick share lmdb's commit (with the messages and jobs of that moment): awaited once.
         const writes = [expiry.put([expiresAt, written[0].id], writtenRanges(written))];
-        for (const page of pagesOf(written)) writes.push(traces.put(page.key, page.bytes));
+        for (const page of pages) writes.push(traces.put(page.key, page.bytes));
         return Promise.all(writes).then(done);
       } catch (error) {
         return Promise.reject(error as Error);
