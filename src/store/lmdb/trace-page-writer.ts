@@ -36,7 +36,7 @@ export class TracePageWriter {
     return { id, userId, flowId, startedAt, spanCount, sessionId, from, to: this.rows.length };
   }
 
-  /** The pages of `written`, every trace prepared since the last call (their rows are let go): one per flow, or more. */
+  /** The pages of `written`, all the traces prepared since the last call (then their rows go): a flow's, or more. */
   pages(written: readonly PageTrace[]): Page[] {
     try {
       if (written.length !== this.prepared) throw new Error(`${written.length} traces written where ${this.prepared} were prepared`);
