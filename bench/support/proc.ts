@@ -54,10 +54,13 @@ export function openFiles(pid: number): number {
 /** Clock ticks per millisecond of /proc's utime and stime (USER_HZ is 100 on Linux). */
 const TICKS_PER_MS = 100 / 1000;
 
-/** CPU time the process used so far (user + system, every thread), in ms; NaN where /proc is not there. */
-export function cpuMsOf(pid: number | undefined): number {
+/**
+ * CPU time the process used so far (user + system, every thread), in ms; NaN where /proc is not there. `mainThread`:
+ * its main thread's alone (not LMDB's writer, GC helpers or the compiler's threads).
+ */
+export function cpuMsOf(pid: number | undefined, mainThread = false): number {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const fields = readFileSync(mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_MS;
   } catch {
     return Number.NaN;
