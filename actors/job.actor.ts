@@ -54,6 +54,7 @@ const PRIVATE_NETWORK_REFUSED: NetworkPolicy = Object.freeze({ allowPrivateNetwo
 interface JobState {
   run: RunState;
   durations: Map<string, number>;
+  ends: Map<string, number>;
   inFlight: number;
   settled: boolean;
 }
@@ -115,7 +116,7 @@ export function spawnJob(parent: Ref<never>, spec: JobSpec, controller: LazyAbor
   function finish(state: JobState, end: ExecutionEnd, self: Ref<JobMsg>): JobState {
     if (state.settled) return state;
     if (end.kind !== 'completed') controller.abort();
-    settle({ end, results: state.run.results, durations: state.durations, skipped: state.run.skipped });
+    settle({ end, results: state.run.results, durations: state.durations, ends: state.ends, skipped: state.run.skipped });
     stop(self);
     return { ...state, settled: true };
   }
@@ -128,6 +129,7 @@ export function spawnJob(parent: Ref<never>, spec: JobSpec, controller: LazyAbor
         case 'vertex.done': {
           state.inFlight--;
           state.durations.set(msg.vertexId, msg.durationMs);
+          state.ends.set(msg.vertexId, Date.now());
           const vertex = graph.vertices.get(msg.vertexId)!;
           spec.emit({ type: 'end_vertex', id: vertex.id, componentType: vertex.type, displayName: vertex.displayName, valid: true, outputs: msg.outputs, durationMs: msg.durationMs });
           launch(state, state.run.complete(msg.vertexId, msg.outputs), ctx.self);
@@ -148,12 +150,12 @@ export function spawnJob(parent: Ref<never>, spec: JobSpec, controller: LazyAbor
     {
       // nact makes the initial state inside spawn, with the actor already registered: the first vertices start
       // there, and their reports reach the mailbox as usual.
-      initialStateFunc: (ctx) => start({ run: new RunState(graph, plan), durations: new Map(), inFlight: 0, settled: false }, ctx.self as Ref<JobMsg>),
+      initialStateFunc: (ctx) => start({ run: new RunState(graph, plan), durations: new Map(), ends: new Map(), inFlight: 0, settled: false }, ctx.self as Ref<JobMsg>),
       // A bug in the job's own handler fails the run rather than leaving the caller waiting.
       onCrash: (_msg, error, ctx) => {
         spec.logger.error({ err: error, jobId: spec.jobId }, 'job actor crashed');
         controller.abort();
-        settle({ end: { kind: 'crash', error: error ?? new Error('job crashed') }, results: new Map(), durations: new Map(), skipped: new Set() });
+        settle({ end: { kind: 'crash', error: error ?? new Error('job crashed') }, results: new Map(), durations: new Map(), ends: new Map(), skipped: new Set() });
         return ctx.stop;
       },
     },

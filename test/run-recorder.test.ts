@@ -28,7 +28,7 @@ function writesKept() {
 }
 
 const jobOf = (id: string) => ({ jobId: id, flow: { id: 'f1', name: 'Flow', userId: 'u1' }, sessionId: 'S', graph: { vertices: new Map(), incoming: new Map(), outgoing: new Map() }, overrides: new Map() }) as unknown as JobInput;
-const resultOf = () => ({ status: 'completed', results: new Map([['v', { big: 'x'.repeat(100_000) }]]), durations: new Map() }) as unknown as RunResult;
+const resultOf = (ends = new Map<string, number>()) => ({ status: 'completed', results: new Map([['v', { big: 'x'.repeat(100_000) }]]), durations: new Map(), ends }) as unknown as RunResult;
 
 t.test('a run ended is let go at the end of its turn, its trace prepared then; it is written once gathered', async (t) => {
   const { repo, written, prepared } = writesKept();
@@ -83,9 +83,7 @@ t.test('a trace that cannot be built is logged and the others are still written'
   const logger = { ...createLogger('silent'), error: (fields: unknown) => lines.push(fields) } as unknown as ReturnType<typeof createLogger>;
   const recorder = new RunRecorder(repo, () => Date.now() + 60_000, logger);
   const broken = { ...jobOf('run-1'), graph: undefined } as unknown as JobInput;
-  const watch = recorder.begin({ id: 'run-1', userId: 'u1', flowId: 'f1' }, broken);
-  watch.event({ type: 'end_vertex', id: 'v' } as never);
-  watch.end(resultOf());
+  recorder.begin({ id: 'run-1', userId: 'u1', flowId: 'f1' }, broken).end(resultOf(new Map([['v', Date.now()]])));
   recorder.begin({ id: 'run-2', userId: 'u1', flowId: 'f1' }, jobOf('run-2')).end(resultOf());
   await recorder.settled();
   t.same(written.flat().map((trace) => trace.id), ['run-2']);
@@ -103,8 +101,7 @@ t.test("once a row is written from a run, the writer holds none of the run's val
     const vertex = { id: 'v', type: 'TextInput', displayName: 'Text', component: { type: 'TextInput', fields: {} }, params: {} };
     const job = { ...jobOf('run-1'), graph: { vertices: new Map([['v', vertex]]), incoming: new Map(), outgoing: new Map() }, overrides: new Map([['v', { input_value: input }]]) };
     const watch = recorder.begin({ id: 'run-1', userId: 'u1', flowId: 'f1' }, job as unknown as JobInput);
-    watch.event({ type: 'end_vertex', id: 'v' } as never);
-    watch.end({ status: 'completed', results: new Map([['v', { text: input.text }]]), durations: new Map([['v', 1]]) } as unknown as RunResult);
+    watch.end({ status: 'completed', results: new Map([['v', { text: input.text }]]), durations: new Map([['v', 1]]), ends: new Map([['v', Date.now()]]) } as unknown as RunResult);
     return new WeakRef(input);
   };
   const held = run();

@@ -27,6 +27,8 @@ export interface ExecutionResult {
   results: ReadonlyMap<string, Record<string, unknown>>;
   /** Milliseconds each vertex took. */
   durations: ReadonlyMap<string, number>;
+  /** When each vertex ended (epoch ms), in the order they did: what a run's trace places its spans by. */
+  ends: ReadonlyMap<string, number>;
   /** Vertices skipped because a router did not choose their branch. */
   skipped: ReadonlySet<string>;
 }

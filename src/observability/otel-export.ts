@@ -27,7 +27,7 @@ class ExportWatch extends TimingWatch {
     super(run, job);
   }
 
-  end(result: RunResult): void {
+  protected ended(result: RunResult): void {
     const endedAt = Date.now();
     setImmediate(() => exportRun(this.tracer, this, result, endedAt));
   }

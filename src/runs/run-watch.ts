@@ -1,11 +1,10 @@
 /**
  * Watchers of every run, whatever its entry point: the records of what ran (traces, transactions) and the
- * OpenTelemetry export follow runs here, so an entry point added later gets them without asking. A watcher sees the
- * run's engine events as they happen and its result once it ends; it must stay cheap on the event path (note, do
- * not build) and must never throw into the run.
+ * OpenTelemetry export follow runs here, so an entry point added later gets them without asking. A watcher knows a
+ * run as it starts and gets its result once it ends (each vertex's outputs, duration and end time): it follows no
+ * events, so the run's event path costs nothing more for it (run-emitter.ts). It must never throw into the run.
  */
 import type { JobInput } from '../../actors/job.actor.js';
-import type { RunEvent } from '../engine/events.js';
 import type { RunResult } from './run-adapter.js';
 
 /** What a watcher knows of a run as it starts executing. */
@@ -17,8 +16,7 @@ export interface WatchedRun {
 
 /** One run followed by one watcher. */
 export interface RunWatch {
-  event(event: RunEvent): void;
-  /** The run ended (once), with its final status; never awaited: a watcher queues its work rather than doing it here. */
+  /** The run ended (once), with its final status; never awaited: a watcher queues its work, not doing it here. */
   end(result: RunResult): void;
 }
 
@@ -35,10 +33,7 @@ export function allWatchers(watchers: readonly RunWatcher[]): RunWatcher | undef
     begin(run, job) {
       const watches = watchers.map((watcher) => watcher.begin(run, job)).filter((watch): watch is RunWatch => watch !== undefined);
       if (watches.length <= 1) return watches[0];
-      return {
-        event: (event) => watches.forEach((watch) => watch.event(event)),
-        end: (result) => watches.forEach((watch) => watch.end(result)),
-      };
+      return { end: (result) => watches.forEach((watch) => watch.end(result)) };
     },
   };
 }

@@ -31,7 +31,7 @@ class RecordingWatch extends TimingWatch {
     super(run, job);
   }
 
-  end(result: RunResult): void {
+  protected ended(result: RunResult): void {
     this.recorder.ended(this, result);
   }
 }

@@ -1,6 +1,6 @@
 /**
  * A run's spans, one per component execution, from what the lifecycle already has: the graph, the request's field
- * values, each vertex's outputs and duration, and the moment each vertex's end_vertex event was seen. Inputs are
+ * values, each vertex's outputs and duration, and the moment each vertex ended (the job's). Inputs are
  * what reached the vertex along edges plus what the request set on it (password fields left out: a run's request
  * may carry keys); model spans name their model and carry the usage their call reported.
  */
@@ -15,7 +15,7 @@ import { recordedFields, recordedValue } from './recorded-value.js';
 /** When each vertex ended (epoch ms), in the order they did, and when the run started executing. */
 export interface RunTimings {
   startedAt: number;
-  ends: Map<string, number>;
+  ends: ReadonlyMap<string, number>;
 }
 
 export function runSpans(job: JobInput, timings: RunTimings, result: RunResult, endedAt: number): SpanRecord[] {

@@ -1,24 +1,27 @@
 /**
- * What every watcher of a run's components needs from the run path: when it started executing and when each vertex
- * ended (a timestamp per end_vertex, nothing built). What it does once the run ends is the subclass's.
+ * What every watcher of a run's components needs of it beyond its result: when it started executing. When each
+ * vertex ended comes with the result (the job notes it as it notes each duration), so a watcher follows no events
+ * and the run's event path stays as it is without one. What it does once the run ends is the subclass's.
  */
 import type { JobInput } from '../../../actors/job.actor.js';
-import type { RunEvent } from '../../engine/events.js';
 import type { RunResult } from '../../runs/run-adapter.js';
 import type { RunWatch, WatchedRun } from '../../runs/run-watch.js';
 import type { RunTimings } from './run-spans.js';
 
+const NOT_ENDED: ReadonlyMap<string, number> = new Map();
+
 export abstract class TimingWatch implements RunWatch {
-  readonly timings: RunTimings = { startedAt: Date.now(), ends: new Map() };
+  readonly timings: RunTimings = { startedAt: Date.now(), ends: NOT_ENDED };
 
   constructor(
     readonly run: WatchedRun,
     readonly job: JobInput,
   ) {}
 
-  event(event: RunEvent): void {
-    if (event.type === 'end_vertex') this.timings.ends.set(event.id, Date.now());
+  end(result: RunResult): void {
+    this.timings.ends = result.ends;
+    this.ended(result);
   }
 
-  abstract end(result: RunResult): void;
+  protected abstract ended(result: RunResult): void;
 }
