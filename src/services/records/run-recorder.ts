@@ -1,7 +1,8 @@
 /**
- * Records every run that executes (a RunWatcher: entry points do nothing for it). On the run path it only notes when
- * each vertex ended; the traces of the runs that ended in a turn are prepared by the store at its end (after their
- * replies): LMDB writes each one's row straight from the run (trace-row-writer.ts), PostgreSQL takes its object form.
+ * Records every run that executes (a RunWatcher: entry points do nothing for it). On the run path it does nothing
+ * (when each vertex ended comes with the result); the traces of the runs that ended in a turn are prepared by the store
+ * at its end (after their replies): LMDB writes each one's row straight from the run (trace-row-writer.ts) into the
+ * rows it gathers (trace-page-writer.ts), PostgreSQL takes its object form.
  * So nothing of a run (its job, its results, the run itself, its trace's objects) outlives its turn: held through the
  * gathering below, a run kept 3.9 kB alive beyond its trace's 1 kB (real echo runs), for young-generation GCs to copy.
  * The prepared traces gather for up to 50 ms (under load a turn ends one or two runs, and each write has a cost of its
