@@ -15,8 +15,8 @@ import type { TraceRecord } from '../../../protocol/trace.schema.js';
 import type { PreparedTrace, RunRecordRepo, TraceIndexEntry } from '../port.js';
 import { answer } from './answer.js';
 import { HIGH, prefixRange } from './keys.js';
-import { TracePageWriter, type PageTrace } from './trace-page-writer.js';
-import { isPageKey, pageEntries, pageHolds, pageTraces, pageWithout, traceKeyOf, type PageKey } from './trace-pages.js';
+import { pageWithout, TracePageWriter, type PageTrace } from './trace-page-writer.js';
+import { isPageKey, pageEntries, pageHolds, pageTraces, traceKeyOf, type PageKey } from './trace-pages.js';
 import { traceOfText, type TraceKey } from './trace-text.js';
 
 type ExpiryKey = [expiresAt: number, firstTraceId: string];

@@ -8,7 +8,7 @@
  */
 import type { PreparedTrace, TraceSource } from '../port.js';
 import { MsgpackWriter } from '../msgpack-writer.js';
-import { MSGPACK_PAGE, PAGE_BYTES_MAX, PAGE_MAX, type Page, type PageKey } from './trace-pages.js';
+import { MSGPACK_PAGE, PAGE_BYTES_MAX, PAGE_MAX, parsePage, type Page, type PageKey } from './trace-pages.js';
 
 /** A trace made ready for a page as its run ended: what the page's header and key need, and where its row is. */
 export interface PageTrace extends PreparedTrace {
@@ -26,7 +26,6 @@ export class TracePageWriter {
   private prepared = 0;
   private readonly header = new MsgpackWriter(1 << 12);
   private readonly page = new MsgpackWriter(1 << 16);
-  private readonly prefix = Buffer.alloc(5);
 
   prepare(trace: TraceSource): PageTrace {
     const from = this.rows.length;
@@ -57,36 +56,61 @@ export class TracePageWriter {
       return pages;
     } finally {
       this.prepared = 0;
-      if (this.rows.written().length > ROWS_KEPT) this.rows = new MsgpackWriter(ROWS_SIZE);
+      if (this.rows.length > ROWS_KEPT) this.rows = new MsgpackWriter(ROWS_SIZE);
       else this.rows.reset();
     }
   }
 
   /** The page of traces [start, end): keyed by the earliest start among them (the first to start so, on a tie). */
   private pageOf(traces: readonly PageTrace[], start: number, end: number): Page {
-    const { header, page, prefix } = this;
+    const { header, page } = this;
     header.reset();
     header.arrayHeader(end - start);
     let first = traces[start];
     for (let n = start; n < end; n++) {
       const trace = traces[n];
       if (trace.startedAt < first.startedAt) first = trace;
-      header.arrayHeader(4);
-      header.num(trace.startedAt);
-      header.str(trace.id);
-      header.num(trace.spanCount);
-      header.str(trace.sessionId);
+      writeEntry(header, trace.startedAt, trace.id, trace.spanCount, trace.sessionId);
     }
-    prefix[0] = MSGPACK_PAGE;
-    prefix.writeUInt32BE(header.length, 1);
-    page.reset();
-    page.raw(prefix);
-    header.copy(0, header.length, page);
-    page.arrayHeader(end - start);
+    startPage(page, header, end - start);
     for (let n = start; n < end; n++) this.rows.copy(traces[n].from, traces[n].to, page);
     const key: PageKey = [first.userId, first.flowId, first.startedAt, first.id];
     return { key, bytes: page.copied() };
   }
+}
+
+/** The page without one of its traces (undefined: it held no other), written again as pages are written now. */
+export function pageWithout(bytes: Buffer, id: string): Buffer | undefined {
+  const { entries, rows } = parsePage(bytes);
+  const kept = entries.flatMap((entry, n) => (entry[1] === id ? [] : [n]));
+  if (kept.length === 0) return undefined;
+  const header = new MsgpackWriter(1 << 12);
+  header.arrayHeader(kept.length);
+  for (const n of kept) writeEntry(header, ...entries[n]);
+  const page = new MsgpackWriter(bytes.length);
+  startPage(page, header, kept.length);
+  for (const n of kept) page.value(rows[n]);
+  return page.copied();
+}
+
+/** What the header holds of a trace: a PageEntry. */
+function writeEntry(header: MsgpackWriter, startedAt: number, id: string, spanCount: number, sessionId: string): void {
+  header.arrayHeader(4);
+  header.num(startedAt);
+  header.str(id);
+  header.num(spanCount);
+  header.str(sessionId);
+}
+
+/** Starts `page` afresh: the format's byte, the header's length and the header, then the array header of its rows. */
+function startPage(page: MsgpackWriter, header: MsgpackWriter, rows: number): void {
+  const prefix = Buffer.allocUnsafe(5);
+  prefix[0] = MSGPACK_PAGE;
+  prefix.writeUInt32BE(header.length, 1);
+  page.reset();
+  page.raw(prefix);
+  header.copy(0, header.length, page);
+  page.arrayHeader(rows);
 }
 
 /** The traces by user's flow, in the order written (one group, without a map, when all are of one flow). */

@@ -12,7 +12,7 @@
  * rows JSON text in the first pages (their body starts with `[`, which no msgpack array does): those still read, and
  * a page rewritten (a trace deleted out of it) is written as pages are now.
  */
-import { Packr, Unpackr } from 'msgpackr';
+import { Unpackr } from 'msgpackr';
 import type { TraceRecord } from '../../../protocol/trace.schema.js';
 import { traceOfRow, type TraceKey } from './trace-text.js';
 
@@ -36,7 +36,6 @@ const NEWLINE = 0x0a;
 const JSON_ARRAY = 0x5b;
 
 /** Plain msgpack maps: a page is self-contained (no structures shared between records to keep in step). */
-const rowsPacker = new Packr({ useRecords: false });
 const rowsUnpacker = new Unpackr({ useRecords: false, mapsAsObjects: true });
 
 /** Page keys have four parts; a trace written alone (by earlier builds) has a key of six (trace-text.ts). */
@@ -45,18 +44,6 @@ export const isPageKey = (key: readonly unknown[]): key is PageKey => key.length
 export interface Page {
   key: PageKey;
   bytes: Buffer;
-}
-
-/** A row's bytes, copied out of the packer's reused buffer. */
-const encodedRow = (row: unknown): Buffer => Buffer.from(rowsPacker.pack(row));
-
-/** A page's bytes as pages are written now (trace-page-writer.ts writes them field by field, the same bytes). */
-function pageBytes(entries: readonly PageEntry[], rows: readonly Buffer[]): Buffer {
-  const header = Buffer.from(rowsPacker.pack(entries));
-  const prefix = Buffer.alloc(5);
-  prefix[0] = MSGPACK_PAGE;
-  prefix.writeUInt32BE(header.length, 1);
-  return Buffer.concat([prefix, header, arrayHeader(rows.length), ...rows]);
 }
 
 /** msgpack's header of an array of `count` items (the items follow it, each encoded as itself). */
@@ -103,18 +90,8 @@ export function pageTraces(key: PageKey, bytes: Buffer, ids: ReadonlySet<string>
   return traces;
 }
 
-/** The page without one of its traces (undefined: it held no other), its rows written as pages are now. */
-export function pageWithout(bytes: Buffer, id: string): Buffer | undefined {
-  const { entries, rows } = parsePage(bytes);
-  const kept = entries.flatMap((entry, n) => (entry[1] === id ? [] : [n]));
-  if (kept.length === 0) return undefined;
-  return pageBytes(
-    kept.map((n) => entries[n]),
-    kept.map((n) => encodedRow(rows[n])),
-  );
-}
-
-function parsePage(bytes: Buffer): { entries: PageEntry[]; rows: unknown[] } {
+/** A page's header and its rows, decoded. */
+export function parsePage(bytes: Buffer): { entries: PageEntry[]; rows: unknown[] } {
   const { end, msgpack } = headerOf(bytes);
   // A JSON header ends with its line.
   const body = bytes.subarray(msgpack ? end : end + 1);
