@@ -4,14 +4,14 @@
  */
 import t from 'tap';
 import { openPgStore } from '../src/store/pg/pg-store.js';
-import { message } from '../test/support/store-contract/records.js';
-import { admin, freshDatabase, freshSchema, TEST_DATABASE_URL } from './support/postgres.js';
+import * as record from '../test/support/store-contract/records.js';
+import { admin, cutConnectionsNow, freshDatabase, freshSchema, TEST_DATABASE_URL } from './support/postgres.js';
 
 t.test('a message the database refuses fails alone; the others of its batch are stored', async (t) => {
   const store = await openPgStore({ url: TEST_DATABASE_URL, schema: freshSchema(t) });
   t.teardown(() => store.close());
   // PostgreSQL text cannot hold NUL, which LMDB keys can: the one write the database refuses.
-  const [before, refused, after] = [message('f1', 's1', 1), message('f1', 'bad\u0000session', 2), message('f1', 's1', 3)];
+  const [before, refused, after] = [record.message('f1', 's1', 1), record.message('f1', 'bad\u0000session', 2), record.message('f1', 's1', 3)];
   const results = await Promise.allSettled([before, refused, after].map((m) => store.messages.put(m)));
   t.same(results.map((r) => r.status), ['fulfilled', 'rejected', 'fulfilled'], 'only the refused write fails');
   t.same((await store.messages.session('f1', 's1', {})).map((m) => m.id), [before.id, after.id], 'the rest of its batch is stored');
@@ -41,4 +41,26 @@ t.test('connections the server cuts are replaced: the store works on', async (t)
   await t.resolves(store.ping(), 'the store reads and writes again on new connections');
   await store.settings.put('after', 'the cut');
   t.equal(await store.settings.get('after'), 'the cut');
+});
+
+t.test('connections cut while idle, before the pool noticed: reads go out again, a write answers unavailable', async (t) => {
+  const url = await freshDatabase(t);
+  const database = new URL(url).pathname.slice(1);
+  const store = await openPgStore({ url, poolSize: 4, onIdleError: () => undefined });
+  t.teardown(() => store.close());
+  await store.settings.put('kept', 'before the cut');
+  await Promise.all(Array.from({ length: 4 }, (_, i) => store.messages.session('f1', `warm-${i}`, {})));
+
+  t.ok(cutConnectionsNow(database) >= 5, 'the server cut the pool and the instance lock');
+  const reads = await Promise.all(Array.from({ length: 4 }, () => store.settings.get('kept')));
+  t.same(reads, Array(4).fill('before the cut'), 'four reads handed dead connections each went out again and answered');
+
+  await store.settings.get('kept'); // the pool holds live connections again
+  cutConnectionsNow(database);
+  // Both handed a dead connection in the same turn, before the pool can read of the cut.
+  const write = store.settings.put('maybe', 'written');
+  const inserted = store.projects.insert(record.project('u1', { name: 'after the cut' }));
+  await t.rejects(write, { name: 'DatabaseConnectionLostError', kind: 'unavailable' }, 'a write whose connection died is not sent twice: unavailable, try again');
+  t.equal((await inserted).name, 'after the cut', 'a transaction whose BEGIN met a dead connection began again on a new one');
+  t.equal((await store.projects.get((await inserted).id))?.name, 'after the cut', 'and was committed');
 });

@@ -90,8 +90,8 @@ export class MethodNotAllowedError extends AppError {
 
 export class UnavailableError extends AppError {
   override name = 'UnavailableError';
-  constructor(message: string, detail: unknown = message) {
-    super(ErrorKind.Unavailable, message, detail);
+  constructor(message: string, detail: unknown = message, options?: { cause?: unknown }) {
+    super(ErrorKind.Unavailable, message, detail, options);
   }
 }
 

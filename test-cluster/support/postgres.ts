@@ -2,6 +2,7 @@
  * The PostgreSQL the cluster tests use (`FLOWSVC_TEST_DATABASE_URL`, trust auth): each test gets its own schema or
  * database, made here and dropped when the test ends, so tests run in any order and leave nothing behind.
  */
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Test } from 'tap';
@@ -36,4 +37,18 @@ export async function freshDatabase(t: Test): Promise<string> {
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/**
+ * Cuts every connection to `database` but the caller's and returns once each cut backend has exited, blocking this
+ * process throughout: it reads none of its sockets meanwhile, so its pools still hold the dead connections as idle
+ * (the moment, after a server restart, before a pool has noticed). pg_terminate_backend's timeout is what waits.
+ */
+export function cutConnectionsNow(database: string, url = TEST_DATABASE_URL): number {
+  const script = `const pg = require('pg');
+    const client = new pg.Client({ connectionString: process.argv[1] });
+    client.connect()
+      .then(() => client.query('SELECT pg_terminate_backend(pid, 10000) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [process.argv[2]]))
+      .then(({ rows }) => { process.stdout.write(String(rows.length)); return client.end(); });`;
+  return Number(execFileSync(process.execPath, ['-e', script, url, database], { encoding: 'utf8' }));
 }

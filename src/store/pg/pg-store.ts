@@ -16,6 +16,7 @@ import { pgMessages } from './messages.repo.js';
 import { holdInstanceLock } from './instance-lock.js';
 import { migrate } from './migrate.js';
 import { DatabaseUnreachableError, isConnectFailure } from './unreachable.error.js';
+import { ResilientPool } from './resilient-pool.js';
 import { pgProjects } from './projects.repo.js';
 import { pgResponses } from './responses.repo.js';
 import { pgRunRecords } from './run-records.repo.js';
@@ -40,7 +41,8 @@ const CONNECT_TIMEOUT_MS = 10_000;
 
 export async function openPgStore({ url, schema = 'public', poolSize = 10, onIdleError }: PgStoreOptions): Promise<Store> {
   if (!SCHEMA_NAME.test(schema)) throw new Error(`not a schema name flowsvc uses: ${schema}`);
-  const pool = new pg.Pool({
+  // Typed as pg's Pool: the repos use its query overloads, which the resilient pool keeps.
+  const pool: pg.Pool = new ResilientPool({
     connectionString: url,
     max: poolSize,
     options: `-c search_path=${schema}`,

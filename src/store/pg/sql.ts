@@ -1,23 +1,35 @@
 /** What every PostgreSQL repo shares: transactions, reading a record back from its JSON, unique clashes. */
 import type { Pool, PoolClient } from 'pg';
 import { NameTakenError, type NameField } from '../name-taken.error.js';
+import { asUnavailable, isConnectionLost } from './resilient-pool.js';
 
 /** Owner-less records (Langflow's shared flows and projects) are stored under the empty owner, as in LMDB. */
 export const owner = (userId: string | null): string => userId ?? '';
 
-/** Runs `work` in one transaction on one pooled connection: committed when it resolves, rolled back when it throws. */
+/**
+ * Runs `work` in one transaction on one pooled connection: committed when it resolves, rolled back when it throws.
+ * A connection found dead at BEGIN (cut while idle in the pool) is dropped for another: nothing ran on it yet.
+ */
 export async function transaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
+  for (let attempt = 1; ; attempt++) {
+    const client = await pool.connect().catch((error: unknown) => Promise.reject(asUnavailable(error)));
+    try {
+      await client.query('BEGIN');
+    } catch (error) {
+      client.release(error as Error);
+      if (attempt <= (pool.options.max ?? 10) && isConnectionLost(error)) continue;
+      throw asUnavailable(error);
+    }
+    try {
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw asUnavailable(error);
+    } finally {
+      client.release();
+    }
   }
 }
 

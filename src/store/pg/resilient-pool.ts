@@ -1,0 +1,60 @@
+/**
+ * The pool every PostgreSQL repo queries. A server restart (or an administrator) cuts the connections idle in the
+ * pool, and the pool learns of a cut only when it next reads that connection's socket: a query handed one in between
+ * fails although the server is up again. A read that fails so is sent again on another connection, which changes
+ * nothing it returns. A write is not: it may have been applied before the cut, so it fails as Unavailable (503, try
+ * again) rather than as an internal error, and so does any query while the server cannot be reached.
+ */
+import pg from 'pg';
+import { UnavailableError } from '../../errors/index.js';
+import { isConnectFailure } from './unreachable.error.js';
+
+/** The server ended the session: admin_shutdown, crash_shutdown, cannot_connect_now. */
+const SESSION_ENDED = new Set(['57P01', '57P02', '57P03']);
+/** What pg's client says when its socket closed under it, or closed earlier. */
+const SOCKET_CLOSED = /^(Connection terminated|Client has encountered a connection error|Client was closed)/;
+
+/** The connection a query went out on was gone, as opposed to the query refused by a live server. */
+export function isConnectionLost(error: unknown): boolean {
+  const { code, message = '' } = (error ?? {}) as { code?: string; message?: string };
+  return SESSION_ENDED.has(code ?? '') || code === 'ECONNRESET' || code === 'EPIPE' || SOCKET_CLOSED.test(message);
+}
+
+/**
+ * A statement that only reads. `append_messages` is the one function of ours called by SELECT, and it writes
+ * (src/store/pg/migrations.ts).
+ */
+export const onlyReads = (sql: string): boolean => /^\s*SELECT\b/i.test(sql) && !/\bappend_messages\s*\(/i.test(sql);
+
+export class DatabaseConnectionLostError extends UnavailableError {
+  override name = 'DatabaseConnectionLostError';
+  constructor(cause: unknown) {
+    super(`PostgreSQL connection lost: ${(cause as Error)?.message ?? String(cause)}`, 'The database is unavailable; try again.', { cause });
+  }
+}
+
+/** A failure of the connection rather than of the statement, as the error the edge answers 503 with. */
+export const asUnavailable = (error: unknown): unknown =>
+  isConnectionLost(error) || isConnectFailure(error) ? new DatabaseConnectionLostError(error) : error;
+
+export class ResilientPool extends pg.Pool {
+  /**
+   * As pg's, for the form the repos use (text, values; a promise). A read goes out again while its connection was
+   * lost: each attempt takes another connection and drops the dead one, so `max` dead ones are tried at most.
+   */
+  override query(text: any, values?: any): any {
+    const sql = typeof text === 'string' ? text : String(text?.text ?? '');
+    const attempts = onlyReads(sql) ? (this.options.max ?? 10) + 1 : 1;
+    const send = async () => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await super.query(text, values);
+        } catch (error) {
+          if (attempt < attempts && isConnectionLost(error)) continue;
+          throw asUnavailable(error);
+        }
+      }
+    };
+    return send();
+  }
+}
