@@ -34,15 +34,15 @@ class ExportWatch extends TimingWatch {
 }
 
 function exportRun(tracer: Tracer, watch: ExportWatch, result: RunResult, endedAt: number): void {
-  const { run, job, timings } = watch;
+  const { run, job } = watch;
   const root = tracer.startSpan(`flow ${job.flow.name}`, {
     kind: SpanKind.INTERNAL,
-    startTime: timings.startedAt,
+    startTime: watch.startedAt,
     attributes: { 'flowsvc.run.id': run.id, 'flowsvc.flow.id': run.flowId, 'flowsvc.flow.name': job.flow.name, 'flowsvc.run.status': result.status, 'session.id': job.sessionId },
   });
   if (result.status !== 'completed') root.setStatus({ code: SpanStatusCode.ERROR, message: result.failure?.kind ?? result.status });
   const parent = trace.setSpan(ROOT_CONTEXT, root);
-  for (const record of runSpans(job, timings, result, endedAt)) {
+  for (const record of runSpans(job, watch, result, endedAt)) {
     const span = tracer.startSpan(record.name, { kind: record.model ? SpanKind.CLIENT : SpanKind.INTERNAL, startTime: record.startedAt, attributes: spanAttributes(record) }, parent);
     if (record.error !== null) span.setStatus({ code: SpanStatusCode.ERROR, message: record.error });
     span.end(record.startedAt + record.latencyMs);

@@ -22,8 +22,14 @@ import { traceOf } from './trace-of.js';
 import { TimingWatch } from './timing-watch.js';
 import { writeTraceRow } from './trace-row-writer.js';
 
-/** One run being recorded: what it needs kept until it ends. A class: one small object per run, no closures. */
-class RecordingWatch extends TimingWatch {
+/**
+ * One run being recorded, then, once it ended, the source its store writes its trace from (its row straight from the
+ * run, or the trace as an object). A class: one small object per run, no closures.
+ */
+class RecordingWatch extends TimingWatch implements TraceSource {
+  result: RunResult | undefined;
+  endedAt = 0;
+
   constructor(
     private readonly recorder: RunRecorder,
     run: WatchedRun,
@@ -32,35 +38,31 @@ class RecordingWatch extends TimingWatch {
     super(run, job);
   }
 
-  protected ended(result: RunResult): void {
-    this.recorder.ended(this, result);
+  get id(): string {
+    return this.run.id;
   }
-}
+  get userId(): string {
+    return this.run.userId;
+  }
+  get flowId(): string {
+    return this.run.flowId;
+  }
+  get sessionId(): string {
+    return this.job.sessionId;
+  }
 
-/** A run that ended, as its store writes its trace: its row straight from the run, or the trace as an object. */
-class FinishedRun implements TraceSource {
-  readonly id: string;
-  readonly userId: string;
-  readonly flowId: string;
-  readonly sessionId: string;
-  readonly startedAt: number;
-
-  constructor(
-    private readonly watch: RecordingWatch,
-    private readonly result: RunResult,
-    private readonly endedAt: number,
-  ) {
-    ({ id: this.id, userId: this.userId, flowId: this.flowId } = watch.run);
-    this.sessionId = watch.job.sessionId;
-    this.startedAt = watch.timings.startedAt;
+  protected ended(result: RunResult): void {
+    this.result = result;
+    this.endedAt = Date.now();
+    this.recorder.ended(this);
   }
 
   writeRow(out: MsgpackWriter): number {
-    return writeTraceRow(out, this.watch.job, this.watch.timings, this.result, this.endedAt);
+    return writeTraceRow(out, this.job, this, this.result!, this.endedAt);
   }
 
   record(): TraceRecord {
-    return traceOf(this.watch.run, this.watch.job, this.watch.timings, this.result, this.endedAt);
+    return traceOf(this.run, this.job, this, this.result!, this.endedAt);
   }
 }
 
@@ -74,15 +76,9 @@ class FinishedRun implements TraceSource {
 export const GATHER_MS = 50;
 export const GATHER_MAX = 200;
 
-interface Ended {
-  watch: RecordingWatch;
-  result: RunResult;
-  endedAt: number;
-}
-
 export class RunRecorder implements RunWatcher {
   /** Runs ended in this turn, their traces not built yet. */
-  private ending: Ended[] = [];
+  private ending: RecordingWatch[] = [];
   private building: NodeJS.Immediate | undefined;
   private queue: PreparedTrace[] = [];
   private gathering: NodeJS.Timeout | undefined;
@@ -103,8 +99,8 @@ export class RunRecorder implements RunWatcher {
     return new RecordingWatch(this, run, job);
   }
 
-  ended(watch: RecordingWatch, result: RunResult): void {
-    this.ending.push({ watch, result, endedAt: Date.now() });
+  ended(watch: RecordingWatch): void {
+    this.ending.push(watch);
     this.building ??= setImmediate(buildOf, this);
   }
 
@@ -115,9 +111,9 @@ export class RunRecorder implements RunWatcher {
     const ended = this.ending;
     if (ended.length === 0) return;
     this.ending = [];
-    for (const { watch, result, endedAt } of ended) {
+    for (const watch of ended) {
       try {
-        this.queue.push(this.repo.prepare(new FinishedRun(watch, result, endedAt)));
+        this.queue.push(this.repo.prepare(watch));
       } catch (err) {
         this.logger.error({ err, runId: watch.run.id }, 'run records could not be built');
       }

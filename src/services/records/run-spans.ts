@@ -97,17 +97,27 @@ function inputsOf(vertex: GraphVertex, job: JobInput, result: RunResult, recorde
 
 const NO_EDGES: readonly GraphEdge[] = [];
 
-/** The model a vertex called and its usage: from the reply it made itself, or the model value it built. */
-export function modelOf(vertex: GraphVertex, outputs: Record<string, unknown>): { name: string | null; tokens: TokenCounts | null } {
-  let name: string | null = null;
-  let tokens: TokenCounts | null = null;
+/** The model a vertex called and its usage. */
+export interface ModelUse {
+  name: string | null;
+  tokens: TokenCounts | null;
+}
+
+export function modelOf(vertex: GraphVertex, outputs: Record<string, unknown>): ModelUse {
+  return readModel(vertex, outputs, { name: null, tokens: null });
+}
+
+/** `modelOf` into `into` (the row writer reuses one): from the reply the vertex made itself, or the model it built. */
+export function readModel(vertex: GraphVertex, outputs: Record<string, unknown>, into: ModelUse): ModelUse {
+  into.name = null;
+  into.tokens = null;
   for (const output in outputs) {
     const value = outputs[output];
-    if (isLanguageModel(value)) name ??= value.model;
+    if (isLanguageModel(value)) into.name ??= value.model;
     if (!isMessage(value) || value.properties.source?.id !== vertex.id) continue;
     const usage = value.properties.usage;
-    if (usage) tokens = { input: usage.prompt_tokens, output: usage.completion_tokens, total: usage.total_tokens };
-    if (usage || value.properties.source.source) name ??= value.properties.source.source ?? null;
+    if (usage) into.tokens = { input: usage.prompt_tokens, output: usage.completion_tokens, total: usage.total_tokens };
+    if (usage || value.properties.source.source) into.name ??= value.properties.source.source ?? null;
   }
-  return { name, tokens };
+  return into;
 }

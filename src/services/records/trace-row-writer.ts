@@ -13,7 +13,7 @@ import type { RunResult } from '../../runs/run-adapter.js';
 import { MsgpackWriter } from '../../store/msgpack-writer.js';
 import { ROW_VERSION, us } from '../../store/trace-row.js';
 import { RECORDED_OBJECT, recordedLinkKey, recordedValue, writeRecorded } from './recorded-value.js';
-import { failedVertexStart, modelOf, targetOf, type RunTimings } from './run-spans.js';
+import { failedVertexStart, readModel, targetOf, type ModelUse, type RunTimings } from './run-spans.js';
 import { questionText, TRACE_STATUS } from './trace-of.js';
 
 /**
@@ -46,64 +46,73 @@ const textSpans: number[] = [];
 const textOutputs: string[] = [];
 const NO_OUTPUTS: Record<string, unknown> = {};
 
+/** The row's columns that depend on its spans, gathered as they are written (reset per trace). */
+const row = { input: undefined as string | null | undefined, outputSpan: -1, lastOk: false, tokens: null as TokenCounts | null };
+const model: ModelUse = { name: null, tokens: null };
+
 export function writeTraceRow(out: MsgpackWriter, job: JobInput, timings: RunTimings, result: RunResult, endedAt: number): number {
   spansOut.reset();
   spans.count = linkable.count = 0;
-  let input: string | null | undefined;
-  let outputSpan: number | null = null;
-  let lastOk = false;
-  let tokens: TokenCounts | null = null;
-  const span = (vertex: GraphVertex, startedAt: number, latencyMs: number, outputs: Record<string, unknown>, error: string | null, model: string | null, used: TokenCounts | null) => {
-    const index = spans.count;
-    gatherInputs(vertex, job, result);
-    if (input === undefined && isInputVertex(vertex)) input = inputText(outputs);
-    writeSpan(vertex, targetOf(job, vertex.id), us(startedAt - timings.startedAt), us(latencyMs), outputs, error, model, used);
-    spanIds[spans.count++] = vertex.id;
-    lastOk = error === null;
-    if (lastOk && isOutputVertex(vertex)) outputSpan = index;
-    if (used) {
-      tokens ??= { input: 0, output: 0, total: 0 };
-      tokens.input += used.input;
-      tokens.output += used.output;
-      tokens.total += used.total;
-    }
-  };
+  row.input = undefined;
+  row.outputSpan = -1;
+  row.lastOk = false;
+  row.tokens = null;
+  const vertices = job.graph.vertices;
   for (const [vertexId, endAt] of timings.ends) {
-    const vertex = job.graph.vertices.get(vertexId);
+    const vertex = vertices.get(vertexId);
     if (!vertex) continue;
     const outputs = result.results.get(vertexId) ?? NO_OUTPUTS;
     const latencyMs = result.durations.get(vertexId) ?? 0;
-    const model = modelOf(vertex, outputs);
-    span(vertex, endAt - latencyMs, latencyMs, outputs, null, model.name, model.tokens);
+    readModel(vertex, outputs, model);
+    span(job, result, vertex, us(endAt - latencyMs - timings.startedAt), latencyMs, outputs, null, model.name, model.tokens);
   }
   const failure = result.failure;
-  const failed = failure?.kind === 'component' ? job.graph.vertices.get(failure.vertexId) : undefined;
+  const failed = failure?.kind === 'component' ? vertices.get(failure.vertexId) : undefined;
   if (failure?.kind === 'component' && failed) {
     const startedAt = failedVertexStart(job, timings, failed.id);
     const params = failed.params as Record<string, unknown>;
-    span(failed, startedAt, Math.max(0, endedAt - startedAt), NO_OUTPUTS, failure.error.message, typeof params.model_name === 'string' ? params.model_name : null, null);
+    span(job, result, failed, us(startedAt - timings.startedAt), Math.max(0, endedAt - startedAt), NO_OUTPUTS, failure.error.message, typeof params.model_name === 'string' ? params.model_name : null, null);
   }
   // No output span ended: the last span, when it did not fail.
-  if (outputSpan === null && spans.count > 0 && lastOk) outputSpan = spans.count - 1;
+  if (row.outputSpan < 0 && spans.count > 0 && row.lastOk) row.outputSpan = spans.count - 1;
 
   out.arrayHeader(8);
   out.num(ROW_VERSION);
   out.value(job.flow.name);
   out.str(TRACE_STATUS[result.status]);
   out.num(endedAt);
-  out.value(input ?? null);
-  out.value(outputSpan);
-  out.value(tokens);
+  out.value(row.input ?? null);
+  out.value(row.outputSpan < 0 ? null : row.outputSpan);
+  out.value(row.tokens);
   out.arrayHeader(spans.count);
   out.raw(spansOut.written());
   letGo();
   return spans.count;
 }
 
+/** One span written, and what the row's columns take of it. */
+function span(job: JobInput, result: RunResult, vertex: GraphVertex, startUs: number, latencyMs: number, outputs: Record<string, unknown>, error: string | null, modelName: string | null, used: TokenCounts | null): void {
+  const index = spans.count;
+  gatherInputs(vertex, job, result);
+  if (row.input === undefined && isInputVertex(vertex)) row.input = inputText(outputs);
+  writeSpan(vertex, targetOf(job, vertex.id), startUs, us(latencyMs), outputs, error, modelName, used);
+  spanIds[spans.count++] = vertex.id;
+  row.lastOk = error === null;
+  if (row.lastOk && isOutputVertex(vertex)) row.outputSpan = index;
+  if (used) {
+    const tokens = (row.tokens ??= { input: 0, output: 0, total: 0 });
+    tokens.input += used.input;
+    tokens.output += used.output;
+    tokens.total += used.total;
+  }
+}
+
 /** The reused arrays drop what they held of this run (a value, a long text): nothing of it outlives its trace. */
 function letGo(): void {
   inputs.values.fill(undefined);
   texts.fill('');
+  row.input = undefined;
+  row.tokens = model.tokens = null;
 }
 
 /** The span's inputs, as `inputsOf` sets them: own fields (no passwords), then edges' values over them. */
