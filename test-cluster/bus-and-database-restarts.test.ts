@@ -3,7 +3,7 @@
  * the instance that does not run the job goes on after the reconnect with no duplicate and no gap (the events
  * appended while NATS was down are counted, and sent once it is back), a watcher reattaching with `Last-Event-ID` gets the rest, and
  * the job ends. PostgreSQL's connections all cut mid-job (what its restart does to clients): the job still ends
- * and its end is recorded, and the next job runs.
+ * and its end is recorded, and the next job runs. PostgreSQL gone altogether: requests answer 503, the process lives.
  */
 import t from 'tap';
 import { startModelServer } from '../test/support/model-server.js';
@@ -69,4 +69,18 @@ t.test("PostgreSQL's connections cut mid-job: the job ends, its end is recorded,
   t.ok(TERMINAL.has(final.status), `the job ended (${final.status}), not stuck`);
   const [next] = (await untilTerminal(b, [await submitBackground(b, flow.id, 'after the restart')])).values();
   t.equal(next.status, 'completed', 'the next job ran');
+});
+
+t.test('PostgreSQL gone: a request answers 503 with a detail, and the instance stays up', async (t) => {
+  const cluster = await startCluster(t, 1);
+  const [a] = cluster.instances;
+  await expectJson(await a.call('/api/v1/flows/'), 200);
+  await admin(`DROP DATABASE ${new URL(cluster.databaseUrl).pathname.slice(1)} WITH (FORCE)`);
+  const res = await a.call('/api/v1/flows/');
+  t.equal(res.status, 503, 'unavailable, not an internal error');
+  t.match(await res.json(), { detail: String }, 'in the documented shape');
+  t.equal(a.child.exitCode, null, 'the process did not end');
+  t.equal((await a.call('/health')).status, 200, 'alive');
+  const check = await a.call('/health_check');
+  t.same([check.status, (await check.json()).detail?.db], [500, 'error check the server logs'], "and its health check says the database is not (Langflow's answer)");
 });

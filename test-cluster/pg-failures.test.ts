@@ -60,7 +60,18 @@ t.test('connections cut while idle, before the pool noticed: reads go out again,
   // Both handed a dead connection in the same turn, before the pool can read of the cut.
   const write = store.settings.put('maybe', 'written');
   const inserted = store.projects.insert(record.project('u1', { name: 'after the cut' }));
-  await t.rejects(write, { name: 'DatabaseConnectionLostError', kind: 'unavailable' }, 'a write whose connection died is not sent twice: unavailable, try again');
+  await t.rejects(write, { name: 'DatabaseUnavailableError', kind: 'unavailable' }, 'a write whose connection died is not sent twice: unavailable, try again');
   t.equal((await inserted).name, 'after the cut', 'a transaction whose BEGIN met a dead connection began again on a new one');
   t.equal((await store.projects.get((await inserted).id))?.name, 'after the cut', 'and was committed');
+});
+
+t.test('a query while the database cannot be reached fails as unavailable (503), not as an internal error', async (t) => {
+  const url = await freshDatabase(t);
+  const store = await openPgStore({ url, poolSize: 2, onIdleError: () => undefined });
+  t.teardown(() => store.close().catch(() => undefined));
+  await store.settings.put('kept', 'before');
+  await admin(`DROP DATABASE ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
+  await t.rejects(store.settings.get('kept'), { name: 'DatabaseUnavailableError', kind: 'unavailable' }, 'a read');
+  await t.rejects(store.settings.put('kept', 'after'), { name: 'DatabaseUnavailableError', kind: 'unavailable' }, 'a write');
+  await t.rejects(store.projects.insert(record.project('u1')), { name: 'DatabaseUnavailableError', kind: 'unavailable' }, 'a transaction');
 });

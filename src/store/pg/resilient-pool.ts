@@ -26,16 +26,16 @@ export function isConnectionLost(error: unknown): boolean {
  */
 export const onlyReads = (sql: string): boolean => /^\s*SELECT\b/i.test(sql) && !/\bappend_messages\s*\(/i.test(sql);
 
-export class DatabaseConnectionLostError extends UnavailableError {
-  override name = 'DatabaseConnectionLostError';
+export class DatabaseUnavailableError extends UnavailableError {
+  override name = 'DatabaseUnavailableError';
   constructor(cause: unknown) {
-    super(`PostgreSQL connection lost: ${(cause as Error)?.message ?? String(cause)}`, 'The database is unavailable; try again.', { cause });
+    super(`PostgreSQL unavailable: ${(cause as Error)?.message ?? String(cause)}`, 'The database is unavailable; try again.', { cause });
   }
 }
 
 /** A failure of the connection rather than of the statement, as the error the edge answers 503 with. */
 export const asUnavailable = (error: unknown): unknown =>
-  isConnectionLost(error) || isConnectFailure(error) ? new DatabaseConnectionLostError(error) : error;
+  isConnectionLost(error) || isConnectFailure(error) ? new DatabaseUnavailableError(error) : error;
 
 export class ResilientPool extends pg.Pool {
   /**
