@@ -11,7 +11,8 @@ import { Packr, unpack } from 'msgpackr';
 import t, { type Test } from 'tap';
 import type { TraceRecord } from '../protocol/trace.schema.js';
 import { openLmdbStore } from '../src/store/lmdb/lmdb-store.js';
-import { arrayHeader, MSGPACK_PAGE, PAGE_MAX } from '../src/store/lmdb/trace-pages.js';
+import { MSGPACK_PAGE, PAGE_MAX } from '../src/store/lmdb/trace-pages.js';
+import { MsgpackWriter } from '../src/store/msgpack-writer.js';
 import { traceRow, traceSourceOf } from '../src/store/trace-row.js';
 import { putTraces } from './support/put-traces.js';
 
@@ -129,7 +130,9 @@ t.test("a page's rows, encoded one by one under an array header, decode as msgpa
   const packr = new Packr({ useRecords: false });
   for (const count of [0, 1, 15, 16, 65_535, 65_536]) {
     const items = Array.from({ length: count }, (_, n) => (n % 2 === 0 ? n : { n: `item ${n}` }));
-    const joined = Buffer.concat([arrayHeader(count), ...items.map((item) => Buffer.from(packr.pack(item)))]);
+    const header = new MsgpackWriter(8);
+    header.arrayHeader(count);
+    const joined = Buffer.concat([header.copied(), ...items.map((item) => Buffer.from(packr.pack(item)))]);
     t.same(unpack(joined), items, `${count} items`);
   }
 });

@@ -46,15 +46,6 @@ export interface Page {
   bytes: Buffer;
 }
 
-/** msgpack's header of an array of `count` items (the items follow it, each encoded as itself). */
-export function arrayHeader(count: number): Buffer {
-  if (count < 16) return Buffer.of(0x90 | count);
-  if (count < 0x10000) return Buffer.of(0xdc, count >> 8, count & 0xff);
-  const header = Buffer.of(0xdd, 0, 0, 0, 0);
-  header.writeUInt32BE(count, 1);
-  return header;
-}
-
 /** Where a page's header is in its stored bytes, and whether it is msgpack (else JSON, which escapes every newline). */
 function headerOf(bytes: Buffer): { start: number; end: number; msgpack: boolean } {
   if (bytes[0] === MSGPACK_PAGE) return { start: 5, end: 5 + bytes.readUInt32BE(1), msgpack: true };
