@@ -20,11 +20,20 @@ export function isConnectionLost(error: unknown): boolean {
   return SESSION_ENDED.has(code ?? '') || code === 'ECONNRESET' || code === 'EPIPE' || SOCKET_CLOSED.test(message);
 }
 
+/** The SQL of a query as pg takes it: text, or a config object's `text`. */
+const statementOf = (text: unknown): string => (typeof text === 'string' ? text : String((text as { text?: unknown })?.text ?? ''));
+
 /**
  * A statement that only reads. `append_messages` is the one function of ours called by SELECT, and it writes
  * (src/store/pg/migrations.ts).
  */
 export const onlyReads = (sql: string): boolean => /^\s*SELECT\b/i.test(sql) && !/\bappend_messages\s*\(/i.test(sql);
+
+/**
+ * Tries that reach a live connection however many were cut: each failed one drops its dead connection, and the pool
+ * holds at most `max` (pg's default is 10).
+ */
+export const triesPastDeadConnections = (pool: pg.Pool): number => (pool.options.max ?? 10) + 1;
 
 export class DatabaseUnavailableError extends UnavailableError {
   override name = 'DatabaseUnavailableError';
@@ -40,21 +49,17 @@ export const asUnavailable = (error: unknown): unknown =>
 export class ResilientPool extends pg.Pool {
   /**
    * As pg's, for the form the repos use (text, values; a promise). A read goes out again while its connection was
-   * lost: each attempt takes another connection and drops the dead one, so `max` dead ones are tried at most.
+   * lost, on another connection each time.
    */
-  override query(text: any, values?: any): any {
-    const sql = typeof text === 'string' ? text : String(text?.text ?? '');
-    const attempts = onlyReads(sql) ? (this.options.max ?? 10) + 1 : 1;
-    const send = async () => {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await super.query(text, values);
-        } catch (error) {
-          if (attempt < attempts && isConnectionLost(error)) continue;
-          throw asUnavailable(error);
-        }
+  override async query(text: any, values?: any): Promise<any> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await super.query(text, values);
+      } catch (error) {
+        // The statement is looked at only once its connection failed: nothing is added to a query that succeeds.
+        if (isConnectionLost(error) && attempt < triesPastDeadConnections(this) && onlyReads(statementOf(text))) continue;
+        throw asUnavailable(error);
       }
-    };
-    return send();
+    }
   }
 }

@@ -1,7 +1,7 @@
 /** What every PostgreSQL repo shares: transactions, reading a record back from its JSON, unique clashes. */
 import type { Pool, PoolClient } from 'pg';
 import { NameTakenError, type NameField } from '../name-taken.error.js';
-import { asUnavailable, isConnectionLost } from './resilient-pool.js';
+import { asUnavailable, isConnectionLost, triesPastDeadConnections } from './resilient-pool.js';
 
 /** Owner-less records (Langflow's shared flows and projects) are stored under the empty owner, as in LMDB. */
 export const owner = (userId: string | null): string => userId ?? '';
@@ -17,7 +17,7 @@ export async function transaction<T>(pool: Pool, work: (client: PoolClient) => P
       await client.query('BEGIN');
     } catch (error) {
       client.release(error as Error);
-      if (attempt <= (pool.options.max ?? 10) && isConnectionLost(error)) continue;
+      if (attempt < triesPastDeadConnections(pool) && isConnectionLost(error)) continue;
       throw asUnavailable(error);
     }
     try {
