@@ -57,6 +57,7 @@ export class ActorHost {
       variables: input.variables,
       files: input.files,
       allowPrivateNetwork: input.allowPrivateNetwork,
+      models: input.models,
       memory,
       logger: this.logger,
       emit,

@@ -4,7 +4,7 @@
  * small object, and the run's AbortSignal is only made when a component reads `signal` (a getter in a literal
  * made each context a slow-path object: measured 2x the engine's CPU on a 50-vertex chain).
  */
-import type { CallersFiles, ComponentContext, ComponentEvent, FileAccess, NetworkPolicy, SessionMemory } from '../src/components/contract.js';
+import type { CallersFiles, ComponentContext, ComponentEvent, FileAccess, ModelDefaults, NetworkPolicy, SessionMemory } from '../src/components/contract.js';
 import type { FlowGraph } from '../src/engine/graph.js';
 import type { LazyAbortController } from '../src/engine/lazy-abort.js';
 import type { Logger } from '../src/logger.js';
@@ -23,6 +23,7 @@ export interface RunScope {
   /** The caller's view of `callersFiles`, made when a component first asks (most runs read no file). */
   files: FileAccess | undefined;
   network: NetworkPolicy;
+  models?: ModelDefaults;
 }
 
 export class VertexContext implements ComponentContext {
@@ -70,6 +71,10 @@ export class VertexContext implements ComponentContext {
 
   get network(): NetworkPolicy {
     return this.#scope.network;
+  }
+
+  get models(): ModelDefaults | undefined {
+    return this.#scope.models;
   }
 
   /** Made on first use and kept: components read it several times and may compare it. */

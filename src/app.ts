@@ -131,6 +131,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const partials = await fileStorage.sweepPartials();
   if (partials > 0) logger.info({ partials }, 'removed files left half written by interrupted uploads');
   const { user: superuser, generatedPassword } = await users.ensureSuperuser(config.SUPERUSER, config.SUPERUSER_PASSWORD);
+  runner.superuserId = superuser.id;
   // With other instances on the store, its unfinished runs may be theirs, still running: left alone here. Where
   // instances share jobs, their leases say whose they are: jobs are claimed and swept, never recovered at start.
   if (await store.openedAlone()) {

@@ -2,6 +2,7 @@
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 import { SttProviderName, TtsProviderName } from '../protocol/voice.schema.js';
+import { parseModelSetting } from './components/models/default-model.js';
 
 const bool = (fallback: boolean) =>
   z
@@ -10,6 +11,15 @@ const bool = (fallback: boolean) =>
     .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes', 'TRUE', 'True'].includes(v)));
 
 const port = z.coerce.number().int().min(0).max(65535);
+
+/** A default model as `provider/model`, checked against the providers the service can call. */
+const modelSetting = z
+  .string()
+  .optional()
+  .superRefine((value, ctx) => {
+    const parsed = value === undefined ? undefined : parseModelSetting(value);
+    if (parsed && 'error' in parsed) ctx.addIssue({ code: 'custom', message: parsed.error });
+  });
 
 /** Every variable the service reads, without its FLOWSVC_ prefix. */
 export const ConfigSchema = z.object({
@@ -35,6 +45,10 @@ export const ConfigSchema = z.object({
   SECRET_KEY: z.string().min(16).optional(),
   WEBHOOK_AUTH_ENABLE: bool(true),
   FALLBACK_TO_ENV_VAR: bool(false),
+  /** The model an empty model field takes (`provider/model`); unset, the first enabled provider's default. */
+  DEFAULT_MODEL: modelSetting,
+  /** The same for embedding model fields. */
+  DEFAULT_EMBEDDING_MODEL: modelSetting,
   /**
    * Folders whose files any caller's run may read by absolute path (the File component), comma-separated. Empty:
    * runs read only their caller's uploads.

@@ -9,6 +9,7 @@ import { flowsRoutes } from './flows/flows.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { logsRoutes } from './logs/logs.routes.js';
 import { metaRoutes } from './meta/meta.routes.js';
+import { modelsRoutes } from './models/models.routes.js';
 import { mcpProjectRoutes } from './mcp/mcp-project.routes.js';
 import { mcpTransportRoutes } from './mcp/mcp-transport.routes.js';
 import { messagesRoutes } from './monitor/messages.routes.js';
@@ -48,6 +49,7 @@ export function buildRoutes(services: Services): Route[] {
     ...flowVersionsRoutes(services),
     ...projectsRoutes(services),
     ...metaRoutes(services),
+    ...modelsRoutes(services),
     ...runRoutes(services),
     ...responsesRoutes(services),
     ...variablesRoutes(services),

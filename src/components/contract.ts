@@ -88,6 +88,15 @@ export interface NetworkPolicy {
   allowPrivateNetwork: boolean;
 }
 
+/**
+ * The service's default models for empty model fields (FLOWSVC_DEFAULT_MODEL, FLOWSVC_DEFAULT_EMBEDDING_MODEL), as
+ * `provider/model`; see src/components/models/default-model.ts for the whole order.
+ */
+export interface ModelDefaults {
+  language?: string;
+  embedding?: string;
+}
+
 /** What a component may see of the world: never a store handle, an actor ref or a socket. */
 export interface ComponentContext {
   signal: AbortSignal;
@@ -108,6 +117,8 @@ export interface ComponentContext {
   files?: FileAccess;
   /** Absent (a bare engine), private addresses are refused, as with the service's default. */
   network?: NetworkPolicy;
+  /** Absent (a bare engine), an empty model field takes the first provider whose variable resolves. */
+  models?: ModelDefaults;
 }
 
 export type FieldMap = Record<string, FieldSpec>;

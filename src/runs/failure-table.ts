@@ -24,14 +24,16 @@ interface Row<K extends RunFailureKind> {
   details(failure: Of<K>, flowId: string): Record<string, unknown> | null;
 }
 
-const vertexDetails = (f: Of<'component' | 'missing_variable'>, flowId: string) => ({
+type VertexKinds = 'component' | 'missing_variable' | 'missing_model';
+
+const vertexDetails = (f: Of<VertexKinds>, flowId: string) => ({
   flow_id: flowId,
   component_id: f.vertexId,
   component_type: f.componentType,
   display_name: f.displayName,
   error_type: f.error.name,
 });
-const v2Vertex = (f: Of<'component' | 'missing_variable'>) => `Error running component ${f.displayName} (${f.vertexId}): ${f.error.message}`;
+const v2Vertex = (f: Of<VertexKinds>) => `Error running component ${f.displayName} (${f.vertexId}): ${f.error.message}`;
 const seconds = (ms: number) => ms / 1000;
 
 const TABLE: { [K in RunFailureKind]: Row<K> } = {
@@ -48,6 +50,14 @@ const TABLE: { [K in RunFailureKind]: Row<K> } = {
     http: ErrorKind.BadRequest,
     code: 'MISSING_VARIABLE',
     v1: (f) => f.error.message,
+    v2: v2Vertex,
+    details: vertexDetails,
+  },
+  missing_model: {
+    status: 'failed',
+    http: ErrorKind.BadRequest,
+    code: 'MODEL_NOT_CONFIGURED',
+    v1: (f) => `${f.displayName} (${f.vertexId}): ${f.error.message}`,
     v2: v2Vertex,
     details: vertexDetails,
   },

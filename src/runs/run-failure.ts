@@ -4,6 +4,7 @@
  */
 import type { ComponentFailure, CrashFailure, ExecutionEnd } from '../engine/execution-result.js';
 import { VariableNotFoundError } from '../engine/variables.js';
+import { ModelNotConfiguredError } from '../errors/model-not-configured.error.js';
 
 /** Why someone cancelled a run. */
 export type CancelReason = 'stop' | 'client_gone' | 'shutdown';
@@ -14,9 +15,16 @@ export interface MissingVariableFailure extends Omit<ComponentFailure, 'kind'> {
   error: VariableNotFoundError;
 }
 
+/** An empty model field with no default model (or a default without its key): the caller's to fix. */
+export interface MissingModelFailure extends Omit<ComponentFailure, 'kind'> {
+  kind: 'missing_model';
+  error: ModelNotConfiguredError;
+}
+
 export type RunFailure =
   | ComponentFailure
   | MissingVariableFailure
+  | MissingModelFailure
   | CrashFailure
   /** The messages the run stored were not committed. */
   | { kind: 'store'; error: Error }
@@ -27,11 +35,11 @@ export type RunFailure =
 
 export type RunFailureKind = RunFailure['kind'];
 
-/** A vertex-level failure: a component, or a variable it asked for. */
-export type VertexFailure = ComponentFailure | MissingVariableFailure;
+/** A vertex-level failure: a component, or a variable or model it asked for. */
+export type VertexFailure = ComponentFailure | MissingVariableFailure | MissingModelFailure;
 
 export function isVertexFailure(failure: RunFailure | undefined): failure is VertexFailure {
-  return failure?.kind === 'component' || failure?.kind === 'missing_variable';
+  return failure?.kind === 'component' || failure?.kind === 'missing_variable' || failure?.kind === 'missing_model';
 }
 
 /**
@@ -46,7 +54,8 @@ export function failureOf(end: ExecutionEnd, aborted: RunFailure | undefined): R
       // The engine aborts only when asked; an abort nobody asked for is a crash.
       return aborted ?? { kind: 'crash', error: new Error('the run was aborted') };
     case 'component':
-      return end.error instanceof VariableNotFoundError ? { ...end, kind: 'missing_variable', error: end.error } : end;
+      if (end.error instanceof VariableNotFoundError) return { ...end, kind: 'missing_variable', error: end.error };
+      return end.error instanceof ModelNotConfiguredError ? { ...end, kind: 'missing_model', error: end.error } : end;
     case 'crash':
       return end;
   }

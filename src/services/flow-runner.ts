@@ -5,13 +5,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { JobInput } from '../../actors/job.actor.js';
-import type { CallersFiles } from '../components/contract.js';
+import type { CallersFiles, ModelDefaults } from '../components/contract.js';
+import { MODEL_CATALOG } from '../components/models/model-catalog.js';
 import type { FlowRecord } from '../../protocol/flow.schema.js';
 import type { Config } from '../config.js';
 import type { FlowGraph } from '../engine/graph.js';
 import { planRun, type RunPlan } from '../engine/plan.js';
 import { inputVertices, outputVertices } from '../engine/select.js';
-import { variableResolver } from '../engine/variables.js';
+import { variableResolver, type VariableResolver } from '../engine/variables.js';
 import type { CustomComponentSource } from '../langflow/custom-node.js';
 import { toGraph } from '../langflow/to-graph.js';
 import { applyTweaks, type Tweaks } from '../langflow/tweaks.js';
@@ -69,18 +70,45 @@ interface Compiled {
 /** Langflow streams a model's reply only into a Chat Output it feeds directly. */
 const feedsChatOutput = (graph: FlowGraph, id: string) => (graph.outgoing.get(id) ?? []).some((edge) => graph.vertices.get(edge.target)?.component.type === 'ChatOutput');
 
+/**
+ * The provider variables (OPENAI_API_KEY, ..., OLLAMA_BASE_URL) the superuser's runs read from the environment even
+ * without FLOWSVC_FALLBACK_TO_ENV_VAR: Langflow stores them as the superuser's variables at start-up.
+ */
+const PROVIDER_VARIABLES = MODEL_CATALOG.map((entry) => entry.variable);
+
 export class FlowRunner {
   /** Graphs of untweaked flows, by flow id; dropped when the flow changes (and checked against updated_at). */
   private readonly graphs = new Map<string, Compiled>();
+  /** Set once the superuser exists (start-up): whose runs read the provider variables from the environment. */
+  superuserId: string | undefined;
+  private readonly models: ModelDefaults;
 
   constructor(
-    private readonly config: Pick<Config, 'FALLBACK_TO_ENV_VAR' | 'ALLOW_PRIVATE_NETWORK'>,
+    private readonly config: Pick<Config, 'FALLBACK_TO_ENV_VAR' | 'ALLOW_PRIVATE_NETWORK'> & Partial<Pick<Config, 'DEFAULT_MODEL' | 'DEFAULT_EMBEDDING_MODEL'>>,
     private readonly variables: Pick<VariablesService, 'resolve'>,
     /** The files runs may read for their callers (one object for every run). */
     private readonly files?: CallersFiles,
     /** Custom component code in flows; absent, custom code is not allowed and such a flow is refused. */
     private readonly customs?: CustomComponentSource,
-  ) {}
+  ) {
+    this.models = Object.freeze({ language: config.DEFAULT_MODEL, embedding: config.DEFAULT_EMBEDDING_MODEL });
+  }
+
+  /**
+   * How a run of this user resolves variables: the request's, then the user's stored ones, then the environment
+   * (all of it with FLOWSVC_FALLBACK_TO_ENV_VAR; only the provider variables for the superuser otherwise).
+   */
+  variablesFor(userId: string, requestVariables?: Record<string, string>): VariableResolver {
+    return variableResolver({ request: requestVariables, stored: (name) => this.variables.resolve(userId, name), env: this.envFor(userId) });
+  }
+
+  private envFor(userId: string): NodeJS.ProcessEnv | undefined {
+    if (this.config.FALLBACK_TO_ENV_VAR) return process.env;
+    if (userId !== this.superuserId) return undefined;
+    const env: NodeJS.ProcessEnv = {};
+    for (const name of PROVIDER_VARIABLES) if (process.env[name] !== undefined) env[name] = process.env[name];
+    return env;
+  }
 
   prepare(options: RunOptions): PreparedRun {
     // The closures below (kept for the whole run) read these, not `options`: a run does not keep its request.
@@ -113,11 +141,7 @@ export class FlowRunner {
     }
     for (const [id, fields] of options.overrides ?? []) for (const [field, value] of Object.entries(fields)) set(id, field, value);
     const selected = outputVertices(graph, options.outputType ?? 'chat', options.outputComponent || undefined);
-    const variables = variableResolver({
-      request: options.requestVariables,
-      stored: (name) => this.variables.resolve(userId, name),
-      env: this.config.FALLBACK_TO_ENV_VAR ? process.env : undefined,
-    });
+    const variables = this.variablesFor(userId, options.requestVariables);
     const jobId = options.jobId ?? randomUUID();
     return {
       jobId,
@@ -126,7 +150,7 @@ export class FlowRunner {
       plan,
       selected,
       inputs: { input_value: options.inputValue ?? null },
-      job: { jobId, flow: { id: flow.id, name: flow.name, userId }, sessionId, graph, plan, overrides, variables, files: this.files, allowPrivateNetwork: this.config.ALLOW_PRIVATE_NETWORK },
+      job: { jobId, flow: { id: flow.id, name: flow.name, userId }, sessionId, graph, plan, overrides, variables, files: this.files, allowPrivateNetwork: this.config.ALLOW_PRIVATE_NETWORK, models: this.models },
     };
   }
 

@@ -5,7 +5,7 @@
 import { isLanguageModel, type LanguageModelValue } from '../../values/language-model.js';
 import { ComponentError } from '../component.error.js';
 import type { ComponentContext } from '../contract.js';
-import { apiKeyFor, modelChoice, providerOf, usesModelField } from '../models/model-selection.js';
+import { apiKeyFor, providerOf, resolveModelField, usesModelField } from '../models/model-selection.js';
 import { createLanguageModel, resolveBaseURL } from '../models/providers.js';
 
 export interface AgentModelInputs {
@@ -24,7 +24,7 @@ export interface AgentModelInputs {
 export async function agentModel(inputs: AgentModelInputs, ctx: ComponentContext): Promise<LanguageModelValue> {
   if (isLanguageModel(inputs.agent_llm)) return inputs.agent_llm;
   const choice = usesModelField(inputs.model)
-    ? modelChoice(inputs.model, { name: 'model', displayName: 'Language Model' })
+    ? await resolveModelField(inputs.model, { name: 'model', displayName: 'Language Model' }, ctx)
     : { provider: providerFromDropdown(inputs.agent_llm), model: inputs.model_name };
   if (isLanguageModel(choice)) return choice;
   if (!choice.model) throw new ComponentError('Field "Model Name" (model_name) is empty: choose a model for the agent.');

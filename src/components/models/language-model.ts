@@ -9,7 +9,7 @@ import { secret, str, text } from '../fields.js';
 import { baseModelFields, MODEL_OUTPUTS, modelOutputs } from './model-component.js';
 import { modelInput, slider } from './model-fields.js';
 import { OPENAI_MODELS } from './model-names.js';
-import { apiKeyFor, modelChoice, providerOf, selectedProvider, usesModelField } from './model-selection.js';
+import { apiKeyFor, providerOf, resolveModelField, selectedProvider, usesModelField } from './model-selection.js';
 import { createLanguageModel, resolveBaseURL, sdkModules } from './providers.js';
 
 const { input_value, system_message, stream } = baseModelFields();
@@ -43,7 +43,7 @@ type Inputs = { provider: string; model_name: string; api_key: string; temperatu
 
 async function buildModel(inputs: Inputs, ctx: ComponentContext): Promise<LanguageModelValue> {
   const choice = usesModelField(inputs.model)
-    ? modelChoice(inputs.model, { name: 'model', displayName: 'Language Model' })
+    ? await resolveModelField(inputs.model, { name: 'model', displayName: 'Language Model' }, ctx)
     : { provider: providerOf(inputs.provider), model: inputs.model_name };
   if (isLanguageModel(choice)) return choice;
   if (!choice.model) throw new ComponentError('Field "Model Name" (model_name) is empty: choose a model.');

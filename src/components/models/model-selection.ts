@@ -1,10 +1,13 @@
 /**
  * Langflow 1.7+ picks a model with one `model` field (ModelInput): `[{name, provider, metadata}]` from the
- * editor, or a LanguageModel through an edge. The 1.8 starters ship it empty (`[]`), which must fail clearly.
+ * editor, or a LanguageModel through an edge. The current starters ship it empty (`""` or `[]`): such a field takes
+ * the caller's default model (default-model.ts), or fails saying what to set.
  */
 import { isLanguageModel, type LanguageModelValue, type ModelProvider } from '../../values/language-model.js';
 import { ComponentError } from '../component.error.js';
 import type { ComponentContext } from '../contract.js';
+import { defaultModel } from './default-model.js';
+import type { ModelKind } from './model-catalog.js';
 import { PROVIDERS } from './providers.js';
 
 export interface ModelChoice {
@@ -15,11 +18,27 @@ export interface ModelChoice {
 /** True when the node uses the 1.7+ `model` field at all (a 1.6 node has no such field). */
 export const usesModelField = (value: unknown): boolean => value !== undefined && value !== null;
 
+const isEmptySelection = (value: unknown): boolean => {
+  const entry: unknown = Array.isArray(value) ? value[0] : value;
+  return entry === undefined || entry === null || entry === '';
+};
+
+/** The model a `model` field picks; an empty one takes the caller's default model of its kind. */
+export async function resolveModelField(
+  value: unknown,
+  field: { name: string; displayName: string },
+  ctx: Pick<ComponentContext, 'variable' | 'models'>,
+  kind: ModelKind = 'language',
+): Promise<ModelChoice | LanguageModelValue> {
+  if (!isLanguageModel(value) && isEmptySelection(value)) return defaultModel(kind, ctx, `The "${field.displayName}" field (${field.name})`);
+  return modelChoice(value, field);
+}
+
 /** The chosen model, or the connected LanguageModel; a clear error naming the field when nothing is chosen. */
 export function modelChoice(value: unknown, field: { name: string; displayName: string }): ModelChoice | LanguageModelValue {
   if (isLanguageModel(value)) return value;
   const entry: unknown = Array.isArray(value) ? value[0] : value;
-  if (entry === undefined || entry === null || entry === '') {
+  if (isEmptySelection(value)) {
     throw new ComponentError(`A model selection is required: choose a model in the "${field.displayName}" field (${field.name}), or connect a Language Model to it.`);
   }
   if (typeof entry === 'string') return { provider: 'OpenAI', model: entry };

@@ -11,7 +11,7 @@ import { ComponentError } from '../component.error.js';
 import { defineComponent, type ComponentContext } from '../contract.js';
 import { handle, secret, text } from '../fields.js';
 import { modelInput, table } from './model-fields.js';
-import { apiKeyFor, modelChoice, selectedProvider, usesModelField } from './model-selection.js';
+import { apiKeyFor, resolveModelField, selectedProvider, usesModelField } from './model-selection.js';
 import { providerError } from './provider-error.js';
 import { createLanguageModel, resolveBaseURL, sdkModules } from './providers.js';
 import { objectsSchema } from './structured-schema.js';
@@ -87,7 +87,7 @@ async function modelOf(inputs: { llm: unknown; model: unknown; api_key: string }
     throw new ComponentError('"Language Model" (llm) must be connected to a model\'s Language Model output.');
   }
   if (!usesModelField(inputs.model)) throw new ComponentError('A language model is required: connect a model\'s Language Model output to "Language Model" (llm).');
-  const choice = modelChoice(inputs.model, { name: 'model', displayName: 'Language Model' });
+  const choice = await resolveModelField(inputs.model, { name: 'model', displayName: 'Language Model' }, ctx);
   if (isLanguageModel(choice)) return choice;
   const apiKey = await apiKeyFor(choice.provider, inputs.api_key, ctx);
   return createLanguageModel({ provider: choice.provider, model: choice.model, apiKey, baseURL: resolveBaseURL(choice.provider) });
