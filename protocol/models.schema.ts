@@ -71,7 +71,9 @@ const ShortName = z
   .min(1, 'Field cannot be empty')
   .max(200, 'Field exceeds maximum length of 200 characters');
 
-export const ModelStatusUpdates = z.array(z.object({ provider: ShortName, model_id: ShortName, enabled: z.boolean() })).max(100, 'Cannot update more than 100 models at once');
+export const ModelStatusUpdates = z.array(z.object({ provider: ShortName, model_id: ShortName, enabled: z.boolean() }));
+/** Langflow refuses more in one request, with a 400. */
+export const MAX_MODEL_UPDATES = 100;
 export const ModelStatusLists = z.object({ disabled_models: z.array(z.string()), enabled_models: z.array(z.string()) });
 
 /** Langflow's `model_type` of the default-model endpoints. */

@@ -70,6 +70,11 @@ t.test('a stored OPENAI_API_KEY enables OpenAI: the field takes gpt-4o-mini, thr
     t.equal(reply.chatOutputText(), 'You said: Hello there');
     t.equal(model.chats[before].body.model, 'gpt-4o-mini');
     t.equal(model.chats[before].headers.authorization, 'Bearer sk-stored');
+
+    const off = await server.request('/api/v1/models/enabled_models', { method: 'POST', json: [{ provider: 'OpenAI', model_id: 'gpt-4o-mini', enabled: false }] });
+    t.equal(off.status, 200);
+    await client(server).flow(created.id).run('Again');
+    t.equal(model.chats[before + 1].body.model, 'gpt-4o', 'a model turned off is passed over');
   }));
 
 t.test('FLOWSVC_DEFAULT_MODEL picks the model; a request header can carry its key', (t) =>

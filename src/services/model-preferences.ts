@@ -6,14 +6,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { MODEL_CATALOG } from '../components/models/model-catalog.js';
-import { DEFAULT_MODEL_VARIABLES } from '../components/models/default-model.js';
+import { DEFAULT_MODEL_VARIABLES, DISABLED_MODELS_VARIABLE } from '../components/models/default-model.js';
 import type { ModelKind } from '../components/models/model-catalog.js';
 import type { ModelStatus } from '../langflow/models-response.js';
 import type { Store } from '../store/port.js';
 import { nowIso } from './clock.js';
 import type { FlowRunner } from './flow-runner.js';
 
-const DISABLED = '__disabled_models__';
+const DISABLED = DISABLED_MODELS_VARIABLE;
 const ENABLED = '__enabled_models__';
 
 export interface DefaultModelChoice {

@@ -12,6 +12,7 @@ import {
   EnabledModelsQuery,
   EnabledProviders,
   EnabledProvidersQuery,
+  MAX_MODEL_UPDATES,
   ModelListQuery,
   ModelStatusLists,
   ModelStatusUpdates,
@@ -99,7 +100,10 @@ export function modelsRoutes(services: Services): Route[] {
       auth: 'user',
       body: ModelStatusUpdates,
       responses: { 200: { description: 'The models you turned off, and those you turned on beyond the defaults', schema: ModelStatusLists } },
-      handler: ({ body, principal }) => preferences.update(principal!.userId, body, isCatalogDefault),
+      handler: ({ body, principal }) => {
+        if (body.length > MAX_MODEL_UPDATES) throw new BadRequestError(`Cannot update more than ${MAX_MODEL_UPDATES} models at once`);
+        return preferences.update(principal!.userId, body, isCatalogDefault);
+      },
     }),
     defineRoute({
       method: 'GET',

@@ -24,6 +24,9 @@ export const DEFAULT_MODEL_VARIABLES: Readonly<Record<ModelKind, string>> = {
   embedding: '__default_embedding_model__',
 };
 
+/** Langflow's variable listing the models a user turned off (`POST /api/v1/models/enabled_models`). */
+export const DISABLED_MODELS_VARIABLE = '__disabled_models__';
+
 export const SETTING_OF: Readonly<Record<ModelKind, string>> = { language: 'FLOWSVC_DEFAULT_MODEL', embedding: 'FLOWSVC_DEFAULT_EMBEDDING_MODEL' };
 
 /** `provider/model` (`openai/gpt-4o-mini`, `Google Generative AI/gemini-2.5-flash`), or why it is not one. */
@@ -54,8 +57,9 @@ export async function defaultModel(kind: ModelKind, ctx: Pick<ComponentContext, 
     return chosen;
   }
   const type = catalogTypeOf(kind);
+  const disabled = await disabledModels(ctx);
   for (const entry of MODEL_CATALOG) {
-    const first = usableModels(entry, type)[0];
+    const first = usableModels(entry, type).find((m) => !disabled.has(m.name));
     if (first && (await variableResolves(ctx, entry.variable))) return { provider: entry.provider, model: first.name, source: 'first enabled provider' };
   }
   throw new ModelNotConfiguredError(noDefaultAdvice(kind, field));
@@ -74,16 +78,26 @@ const howToSet = (name: string) => `set ${name} ${WHERE}`;
 
 async function userDefault(kind: ModelKind, ctx: Pick<ComponentContext, 'variable'>): Promise<DefaultModel | undefined> {
   const raw = await ctx.variable(DEFAULT_MODEL_VARIABLES[kind]).catch(() => undefined);
-  if (!raw) return undefined;
-  try {
-    const stored = JSON.parse(raw) as { provider?: unknown; model_name?: unknown };
-    const entry = typeof stored.provider === 'string' ? catalogProvider(stored.provider) : undefined;
-    if (entry && typeof stored.model_name === 'string' && stored.model_name) return { provider: entry.provider, model: stored.model_name, source: 'user default' };
-  } catch {
-    // A default that is not ours to read (hand-made variable) is no default.
-  }
+  // A default that is not ours to read (a hand-made variable) is no default.
+  const stored = (raw ? parseOr(raw, undefined) : undefined) as { provider?: unknown; model_name?: unknown } | null | undefined;
+  const entry = typeof stored?.provider === 'string' ? catalogProvider(stored.provider) : undefined;
+  if (entry && typeof stored?.model_name === 'string' && stored.model_name) return { provider: entry.provider, model: stored.model_name, source: 'user default' };
   return undefined;
 }
+
+async function disabledModels(ctx: Pick<ComponentContext, 'variable'>): Promise<Set<string>> {
+  const raw = await ctx.variable(DISABLED_MODELS_VARIABLE).catch(() => '');
+  const parsed: unknown = raw ? parseOr(raw, []) : [];
+  return new Set(Array.isArray(parsed) ? parsed.filter((name): name is string => typeof name === 'string') : []);
+}
+
+const parseOr = (text: string, fallback: unknown): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return fallback;
+  }
+};
 
 function settingDefault(kind: ModelKind, ctx: Pick<ComponentContext, 'models'>): DefaultModel | undefined {
   const setting = ctx.models?.[kind];
