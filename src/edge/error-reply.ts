@@ -26,7 +26,7 @@ export function statusOf(error: AppError): number {
 /** The JSON body an error is answered with, given its HTTP status (a route's `errorBody`). */
 export type ErrorBody = (error: AppError, status: number) => unknown;
 
-const detailBody: ErrorBody = (error) => (error.code ? { detail: error.detail, code: error.code } : { detail: error.detail });
+const detailBody: ErrorBody = (error) => ({ detail: error.detail, ...(error.code ? { code: error.code } : {}), ...error.fields });
 
 const INTERNAL = new UnexpectedError('Internal Server Error');
 

@@ -27,6 +27,8 @@ export class AppError extends Error {
   override name = 'AppError';
   /** A stable machine-readable code, sent beside `detail` when set (the v2 API's FLOW_NOT_FOUND, JOB_NOT_FOUND...). */
   code?: string;
+  /** More fields answered beside `detail` (clients that know only `detail` ignore them). */
+  fields?: Readonly<Record<string, unknown>>;
   constructor(
     readonly kind: ErrorKind,
     message: string,

@@ -1,24 +1,41 @@
 /**
- * Langflow flow JSON -> the engine's FlowGraph. Every problem that would stop a run (unknown component, an edge to
- * a missing node, a handle naming an output or field that does not exist) is a FlowInvalidError naming the node.
+ * Langflow flow JSON -> the engine's FlowGraph. Every problem that would stop a run is a FlowInvalidError naming the
+ * node: nodes that cannot run here (unknown types, types we do not run, custom code not allowed) all at once, in one
+ * FlowUnsupportedError; then an edge to a missing node, or a handle naming an output or field that does not exist.
  */
 import type { ComponentDefinition } from '../components/contract.js';
 import { findComponent } from '../components/registry.js';
 import { indexEdges, type FlowGraph, type GraphEdge, type GraphVertex } from '../engine/graph.js';
-import { FlowInvalidError } from '../errors/index.js';
+import { FlowInvalidError, FlowUnsupportedError, type UnrunnableNode } from '../errors/index.js';
 import { customComponentOf, nodeCode, type CustomComponentSource } from './custom-node.js';
 import { FlowEdge, FlowJsonData, FlowNode, isComponentNode, TemplateField } from './flow-json.js';
 import { paramOf } from './template-params.js';
 
+/** A flow's `data`, given either that or a whole flow object holding `data`. */
+const dataOf = (flowData: unknown) => (isObject(flowData) && isObject(flowData.data) && !Array.isArray(flowData.nodes) ? flowData.data : flowData);
+
+/** The nodes of a flow that cannot run here; none for data that is not a flow at all (a run says what is wrong). */
+export function unrunnableNodes(flowData: unknown, customs?: CustomComponentSource): UnrunnableNode[] {
+  const parsed = FlowJsonData.safeParse(dataOf(flowData) ?? {});
+  const found: UnrunnableNode[] = [];
+  for (const raw of parsed.success ? parsed.data.nodes : []) {
+    const node = FlowNode.safeParse(raw);
+    if (!node.success || !isComponentNode(node.data)) continue;
+    const component = componentOf(node.data, customs);
+    if ('reason' in component) found.push(component);
+  }
+  return found;
+}
+
 /** Builds the graph of a flow's `data` (or a whole flow object holding `data`); `customs` runs custom code nodes. */
 export function toGraph(flowData: unknown, customs?: CustomComponentSource): FlowGraph {
-  const source = isObject(flowData) && isObject(flowData.data) && !Array.isArray(flowData.nodes) ? flowData.data : flowData;
-  const parsed = FlowJsonData.safeParse(source ?? {});
+  const parsed = FlowJsonData.safeParse(dataOf(flowData) ?? {});
   if (!parsed.success) throw new FlowInvalidError('Flow data must be an object with "nodes" and "edges" lists');
 
   const vertices = new Map<string, GraphVertex>();
   const order: string[] = [];
   const skipped = new Set<string>();
+  const unrunnable: UnrunnableNode[] = [];
   for (const raw of parsed.data.nodes) {
     const node = FlowNode.safeParse(raw);
     if (!node.success) throw new FlowInvalidError('A node has no "id"');
@@ -27,9 +44,14 @@ export function toGraph(flowData: unknown, customs?: CustomComponentSource): Flo
       continue;
     }
     if (vertices.has(node.data.id)) throw new FlowInvalidError(`Node ${node.data.id} appears twice`, node.data.id);
-    vertices.set(node.data.id, toVertex(node.data, customs));
-    order.push(node.data.id);
+    const component = componentOf(node.data, customs);
+    if ('reason' in component) unrunnable.push(component);
+    else {
+      vertices.set(node.data.id, toVertex(node.data, component));
+      order.push(node.data.id);
+    }
   }
+  if (unrunnable.length > 0) throw new FlowUnsupportedError(unrunnable);
 
   const edges: GraphEdge[] = [];
   for (const raw of parsed.data.edges) {
@@ -39,10 +61,19 @@ export function toGraph(flowData: unknown, customs?: CustomComponentSource): Flo
   return { vertices, order, edges, ...indexEdges(order, edges) };
 }
 
-function toVertex(node: FlowNode, customs: CustomComponentSource | undefined): GraphVertex {
+/** The node's component, or the node as one that cannot run here and why. */
+export function componentOf(node: FlowNode, customs: CustomComponentSource | undefined): ComponentDefinition | UnrunnableNode {
+  const type = node.data!.type!;
+  const native = findComponent(type);
+  if (native) return native;
+  const custom = customComponentOf(type, nodeCode(node.data?.node?.template ?? {}), customs);
+  if ('component' in custom) return custom.component;
+  return { id: node.id, type, display_name: node.data?.node?.display_name ?? type, reason: custom.reason };
+}
+
+function toVertex(node: FlowNode, component: ComponentDefinition): GraphVertex {
   const type = node.data!.type!;
   const template = node.data?.node?.template ?? {};
-  const component = findComponent(type) ?? customComponentOf(node.id, type, nodeCode(template), customs);
   const params: Record<string, unknown> = {};
   const variableFields = new Set<string>();
   const dynamicFields: string[] = [];

@@ -14,7 +14,8 @@ import { planRun, type RunPlan } from '../engine/plan.js';
 import { inputVertices, outputVertices } from '../engine/select.js';
 import { variableResolver, type VariableResolver } from '../engine/variables.js';
 import type { CustomComponentSource } from '../langflow/custom-node.js';
-import { toGraph } from '../langflow/to-graph.js';
+import { toGraph, unrunnableNodes } from '../langflow/to-graph.js';
+import type { UnrunnableNode } from '../errors/index.js';
 import { applyTweaks, type Tweaks } from '../langflow/tweaks.js';
 import type { VariablesService } from './variables.service.js';
 
@@ -152,6 +153,11 @@ export class FlowRunner {
       inputs: { input_value: options.inputValue ?? null },
       job: { jobId, flow: { id: flow.id, name: flow.name, userId }, sessionId, graph, plan, overrides, variables, files: this.files, allowPrivateNetwork: this.config.ALLOW_PRIVATE_NETWORK, models: this.models },
     };
+  }
+
+  /** What of this flow data will not run here, as a run would refuse it (custom code as this service allows it). */
+  unrunnable(flowData: unknown): UnrunnableNode[] {
+    return unrunnableNodes(flowData, this.customs);
   }
 
   /** Drops the cached graph of a changed or deleted flow. */

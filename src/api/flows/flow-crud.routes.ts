@@ -2,14 +2,16 @@
 import { z } from 'zod';
 import { FlowListQuery } from '../../../protocol/flow-query.schema.js';
 import { FlowCreate, FlowHeader, FlowIds, FlowRead, FlowsPage, FlowUpdate, toFlowHeader, toFlowRead, UuidString } from '../../../protocol/flow.schema.js';
+import { FlowReadWithUnrunnable } from '../../../protocol/unrunnable.schema.js';
 import type { Services } from '../../services/services.js';
+import { savedFlowAnswer } from './unrunnable-answer.js';
 import { Reply } from '../../edge/reply.js';
 import { defineRoute, type Route } from '../../edge/route.js';
 
 export const FlowIdParams = z.object({ flow_id: UuidString });
 const TAGS = ['Flows'];
 
-export function flowCrudRoutes({ flows }: Services): Route[] {
+export function flowCrudRoutes({ flows, runner }: Services): Route[] {
   return [
     defineRoute({
       method: 'POST',
@@ -18,9 +20,9 @@ export function flowCrudRoutes({ flows }: Services): Route[] {
       tags: TAGS,
       auth: 'user',
       body: FlowCreate,
-      responses: { 201: { description: 'Created', schema: FlowRead } },
+      responses: { 201: { description: 'Created, with the nodes that will not run here', schema: FlowReadWithUnrunnable } },
       async handler({ body, principal }) {
-        return Reply.json(toFlowRead(await flows.create(principal!.userId, body)), 201);
+        return Reply.json(savedFlowAnswer(runner, await flows.create(principal!.userId, body)), 201);
       },
     }),
     defineRoute({
@@ -61,9 +63,9 @@ export function flowCrudRoutes({ flows }: Services): Route[] {
       auth: 'user',
       params: FlowIdParams,
       body: FlowUpdate,
-      responses: { 200: { description: 'The updated flow', schema: FlowRead }, 404: { description: 'Flow not found' } },
+      responses: { 200: { description: 'The updated flow, with the nodes that will not run here', schema: FlowReadWithUnrunnable }, 404: { description: 'Flow not found' } },
       async handler({ params, body, principal }) {
-        return toFlowRead(await flows.update(principal!.userId, params.flow_id, body));
+        return savedFlowAnswer(runner, await flows.update(principal!.userId, params.flow_id, body));
       },
     }),
     defineRoute({

@@ -2,7 +2,9 @@
 import { z } from 'zod';
 import { FolderIdQuery } from '../../../protocol/flow-query.schema.js';
 import { FlowIds, FlowListCreate, FlowRead, toFlowRead } from '../../../protocol/flow.schema.js';
+import { FlowReadWithUnrunnable } from '../../../protocol/unrunnable.schema.js';
 import type { Services } from '../../services/services.js';
+import { savedFlowAnswer } from './unrunnable-answer.js';
 import { Reply } from '../../edge/reply.js';
 import { defineRoute, type Route } from '../../edge/route.js';
 import { archiveTimestamp, flowsInUpload, zipJson } from '../../services/flow-archive.js';
@@ -11,7 +13,7 @@ import { zipReply } from './zip-reply.js';
 
 const TAGS = ['Flows'];
 
-export function flowTransferRoutes({ flows }: Services): Route[] {
+export function flowTransferRoutes({ flows, runner }: Services): Route[] {
   return [
     defineRoute({
       method: 'POST',
@@ -20,9 +22,9 @@ export function flowTransferRoutes({ flows }: Services): Route[] {
       tags: TAGS,
       auth: 'user',
       body: FlowListCreate,
-      responses: { 201: { description: 'Created, in input order', schema: z.array(FlowRead) } },
+      responses: { 201: { description: 'Created, in input order, with the nodes that will not run here', schema: z.array(FlowReadWithUnrunnable) } },
       async handler({ body, principal }) {
-        return Reply.json((await flows.createMany(principal!.userId, body.flows)).map(toFlowRead), 201);
+        return Reply.json((await flows.createMany(principal!.userId, body.flows)).map((flow) => savedFlowAnswer(runner, flow)), 201);
       },
     }),
     defineRoute({
@@ -33,10 +35,10 @@ export function flowTransferRoutes({ flows }: Services): Route[] {
       auth: 'user',
       bodyKind: 'multipart',
       query: FolderIdQuery,
-      responses: { 201: { description: 'Created', schema: z.array(FlowRead) } },
+      responses: { 201: { description: 'Created, with the nodes that will not run here', schema: z.array(FlowReadWithUnrunnable) } },
       async handler({ files, query, principal }) {
         const inputs = asFlowCreates(flowsInUpload(uploadedFile(files).data));
-        return Reply.json((await flows.createMany(principal!.userId, inputs, query.folder_id)).map(toFlowRead), 201);
+        return Reply.json((await flows.createMany(principal!.userId, inputs, query.folder_id)).map((flow) => savedFlowAnswer(runner, flow)), 201);
       },
     }),
     defineRoute({

@@ -1,0 +1,50 @@
+/**
+ * Langflow component types we know of and do not run, each with why: the one table behind every "cannot run here"
+ * (runs, builds, MCP calls, v2 jobs, upload and create answers, `flowsvc validate`). Adding a component to the
+ * registry (src/components/registry.ts) supersedes its line here, and a test asks for the line to go; a new
+ * refusal is one line. A type in neither place is reported as unknown.
+ */
+import { findComponent } from '../components/registry.js';
+
+/** A hosted service a component calls, and what would be needed of it. */
+const service = (name: string) => `calls ${name}, a hosted service this service has no component for yet`;
+const vectorStore = (name: string) => `is the ${name} vector store, which this service does not have yet (knowledge bases and embeddings are planned)`;
+const notBuilt = (what: string) => `${what}: not built in this service yet`;
+
+export const UNSUPPORTED_COMPONENTS: Readonly<Record<string, string>> = {
+  // Hosted services (one component each to come, with a base-URL setting for local stand-ins).
+  TavilySearchComponent: service('the Tavily search API (TAVILY_API_KEY)'),
+  AgentQL: service('AgentQL (AGENTQL_API_KEY)'),
+  ArXivComponent: service('the arXiv search API'),
+  ApifyActors: service('Apify (APIFY_API_TOKEN)'),
+  AssemblyAITranscriptionJobCreator: service('AssemblyAI transcription (ASSEMBLYAI_API_KEY)'),
+  AssemblyAITranscriptionJobPoller: service('AssemblyAI transcription (ASSEMBLYAI_API_KEY)'),
+  needle: service('Needle (NEEDLE_API_KEY)'),
+  ScrapeGraphSearchApi: service('ScrapeGraph AI (SCRAPEGRAPH_API_KEY)'),
+  SearchComponent: service('SearchApi (SEARCHAPI_API_KEY)'),
+  YfinanceComponent: service('Yahoo Finance'),
+  YouTubeCommentsComponent: service('the YouTube Data API (YOUTUBE_API_KEY)'),
+  YouTubeTranscripts: service('YouTube'),
+  // Knowledge bases, vector stores and embeddings.
+  Knowledge: 'reads a Langflow knowledge base, which this service does not have yet',
+  AstraDB: vectorStore('DataStax Astra DB'),
+  Chroma: vectorStore('Chroma'),
+  FAISS: vectorStore('FAISS'),
+  EmbeddingModel: notBuilt('embedding models'),
+  OllamaEmbeddings: notBuilt('Ollama embeddings'),
+  // Local components of the current starters.
+  LoopComponent: notBuilt('loops over a list'),
+  BatchRunComponent: notBuilt('running a model over each row of a table'),
+  SaveToFile: notBuilt('saving to the caller\'s files'),
+  MCPTools: notBuilt('tools from an MCP server'),
+  RemixDocumentation: notBuilt('the Nvidia Remix template\'s own component (it loads the RTX Remix documentation into a vector store)'),
+  FileDescriptionGeneratorComponent: notBuilt('the Structured Data Analysis Agent\'s file descriptions'),
+  FileContentRetriever: notBuilt('the Structured Data Analysis Agent\'s file retrieval'),
+  MergeFlows: notBuilt('the Structured Data Analysis Agent\'s flow merging'),
+  OpenDsStarAgent: 'runs Python code that a model writes, and this service never runs Python',
+};
+
+/** Why a node of this type cannot run here, when the type is one we know of; undefined otherwise. */
+export function unsupportedReason(type: string): string | undefined {
+  return Object.hasOwn(UNSUPPORTED_COMPONENTS, type) && !findComponent(type) ? UNSUPPORTED_COMPONENTS[type] : undefined;
+}
