@@ -7,6 +7,7 @@ commands:
   api-key create [--name NAME]   print a new API key for the superuser of FLOWSVC_DATA_DIR
   run <flow.json> [options]      run an exported flow once, without a server, and print its chat output
                                  (flowsvc run --help)
+  validate <flow.json|dir>...    check flows without running them (flowsvc validate --help)
 
 flowsvc <command> --help describes a command.
 `;
@@ -69,4 +70,32 @@ environment:
   FLOWSVC_SUPERUSER     with --data-dir: whose stored variables are used (default langflow)
   FLOWSVC_SECRET_KEY    with --data-dir: the secret the service was given, if it was given one (unset: the one
                         the service generated and kept in the data dir)
+`;
+
+export const VALIDATE_USAGE = `usage: flowsvc validate <flow.json|dir>... [--level N] [--format text|json] [--no-env]
+
+Checks flow files without running them or reaching any server, as Langflow's lfx validate does. A folder is
+read recursively for .json files. Exit status: 0 every flow passed, 1 a level failed for one, 2 bad arguments.
+
+levels (--level N runs levels 1 to N; default 4):
+  1  structure: a flow with nodes and edges, unique node ids, edges between nodes that exist
+  2  component types: every node runs on this service (unknown types, and types it knows but does not run,
+     with why; custom code as FLOWSVC_CUSTOM_COMPONENTS allows)
+  3  edge types: the outputs and fields edges name exist, and their types are compatible
+  4  required inputs and variables: required fields have a value or a connection, variables that fields
+     name are set, and empty model fields find a default model
+
+options:
+  -l, --level N          the deepest level to check (1 to 4)
+  -f, --format FORMAT    text (default: one line per flow, then its issues) or json (a list of reports)
+  --no-env               do not look for variables in the environment
+  -h, --help             this text
+
+environment:
+  OPENAI_API_KEY, ANTHROPIC_API_KEY, GOOGLE_API_KEY, OLLAMA_BASE_URL, and any variable a flow names
+                         looked for by level 4 (a provider's variable enables it for empty model fields)
+  FLOWSVC_DEFAULT_MODEL, FLOWSVC_DEFAULT_EMBEDDING_MODEL
+                         the default models empty model fields take
+  FLOWSVC_CUSTOM_COMPONENTS
+                         custom code nodes are compiled (default false: they do not run)
 `;

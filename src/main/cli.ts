@@ -1,12 +1,13 @@
-/** The `flowsvc` command: serve, api-key create, run. Exit status 2 is a usage mistake, told on one line. */
+/** The `flowsvc` command: serve, api-key create, run, validate. Exit status 2 is a usage mistake, told on one line. */
 import { AppError } from '../errors/index.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { createLogger, serviceLogger } from '../logger.js';
 import { parseCommandArgs, UsageError } from './cli-args.js';
 import { runCommand } from './cli-run.js';
+import { validateCommand } from './cli-validate.js';
 import { API_KEY_USAGE, SERVE_USAGE, USAGE } from './cli-usage.js';
 
-const COMMANDS = ['serve', 'api-key', 'run'];
+const COMMANDS = ['serve', 'api-key', 'run', 'validate'];
 const HELP_OPTION = { help: { type: 'boolean', short: 'h' } } as const;
 
 export async function main(argv: string[]): Promise<void> {
@@ -19,6 +20,8 @@ export async function main(argv: string[]): Promise<void> {
         return await apiKey(rest);
       case 'run':
         return await runCommand(rest);
+      case 'validate':
+        return await validateCommand(rest);
       case undefined:
       case 'help':
       case '--help':

@@ -90,7 +90,7 @@ export class FlowRunner {
     /** The files runs may read for their callers (one object for every run). */
     private readonly files?: CallersFiles,
     /** Custom component code in flows; absent, custom code is not allowed and such a flow is refused. */
-    private readonly customs?: CustomComponentSource,
+    readonly customs?: CustomComponentSource,
   ) {
     this.models = Object.freeze({ language: config.DEFAULT_MODEL, embedding: config.DEFAULT_EMBEDDING_MODEL });
   }

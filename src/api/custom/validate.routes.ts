@@ -11,12 +11,30 @@ import { BadRequestError } from '../../errors/index.js';
 import { codeValidation } from '../../langflow/code-validation.js';
 import { withPromptVariables } from '../../langflow/prompt-variables.js';
 import type { Services } from '../../services/services.js';
+import { FlowValidationQuery, FlowValidationReport, FlowValidationRequest } from '../../../protocol/flow-validation.schema.js';
+import { validateFlow } from '../../langflow/flow-validation.js';
+import { headerVariables } from '../run/global-vars.js';
 
 export const NOT_ALLOWED = 'custom components are not allowed on this server (FLOWSVC_CUSTOM_COMPONENTS=true allows them)';
 
 export function validateRoutes(services: Services): Route[] {
-  const { customComponents, config } = services;
+  const { customComponents, config, runner } = services;
+  const models = { language: config.DEFAULT_MODEL, embedding: config.DEFAULT_EMBEDDING_MODEL };
   return [
+    defineRoute({
+      method: 'POST',
+      path: '/api/v1/validate/flow',
+      summary: 'Check a flow without running it, in levels: 1 structure, 2 component types, 3 edge types, 4 required inputs, variables (yours) and default models',
+      tags: ['Validate'],
+      auth: 'user',
+      query: FlowValidationQuery,
+      body: FlowValidationRequest,
+      responses: { 200: { description: 'The report: ok when no level found an error', schema: FlowValidationReport } },
+      handler: ({ body, query, principal, headers }) => {
+        const variables = runner.variablesFor(principal!.userId, headerVariables(headers));
+        return validateFlow(body, query.level, { variable: (name) => variables.resolve(name), models, customs: runner.customs });
+      },
+    }),
     defineRoute({
       method: 'POST',
       path: '/api/v1/validate/code',
