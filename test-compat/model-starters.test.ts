@@ -31,15 +31,13 @@ t.test('Basic Prompting (1.6 starter): the Prompt is the system message, the cha
   t.match(request.body.messages[0].content, /^Answer the user as if you were a GenAI expert/);
 });
 
-t.test('Basic Prompting (1.8 starter) ships `model: []` and fails naming the field', async (t) => {
+t.test('Basic Prompting (1.8 starter) ships `model: []`: the field takes the first enabled provider\'s default', async (t) => {
   const created = await createFlow(server, starterFlow('v1.8.0-dev/Basic Prompting'));
   const before = model.chats.length;
-  const res = await server.request(`/api/v1/run/${created.id}`, { method: 'POST', json: { input_value: 'hi' } });
-  t.equal(res.status, 500);
-  const detail = JSON.stringify(await res.json());
-  t.match(detail, /Language Model \(LanguageModelComponent-LsJMR\)/);
-  t.match(detail, /A model selection is required: choose a model in the \\"Language Model\\" field \(model\)/);
-  t.equal(model.chats.length, before);
+  const response = await modelClient(server, {}).flow(created.id).run('hi');
+  t.equal(response.chatOutputText(), 'You said: hi');
+  t.equal(model.chats[before].body.model, 'gpt-4o-mini', 'OpenAI is enabled by the stored OPENAI_API_KEY');
+  t.equal(model.chats[before].headers.authorization, 'Bearer sk-stored');
 });
 
 t.test('Memory Chatbot: the second turn\'s system message carries the first exchange', async (t) => {
