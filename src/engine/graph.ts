@@ -53,5 +53,7 @@ export function indexEdges(vertexIds: Iterable<string>, edges: readonly GraphEdg
 const INPUT_TYPES = new Set(['ChatInput', 'TextInput', 'Webhook']);
 const OUTPUT_TYPES = new Set(['ChatOutput', 'TextOutput', 'DataOutput']);
 
-export const isInputVertex = (v: GraphVertex) => INPUT_TYPES.has(v.component.type);
+/** Components whose `input_value` the run's input fills. */
+export const isInputType = (type: string) => INPUT_TYPES.has(type);
+export const isInputVertex = (v: GraphVertex) => isInputType(v.component.type);
 export const isOutputVertex = (v: GraphVertex) => OUTPUT_TYPES.has(v.component.type);

@@ -6,7 +6,7 @@
 import type { ComponentContext } from '../components/contract.js';
 import { defaultModel } from '../components/models/default-model.js';
 import type { ModelKind } from '../components/models/model-catalog.js';
-import { isInputVertex } from '../engine/graph.js';
+import { isInputType } from '../engine/graph.js';
 import { ModelNotConfiguredError } from '../errors/model-not-configured.error.js';
 import type { FlowEdge } from './flow-json.js';
 import { TemplateField } from './flow-json.js';
@@ -25,7 +25,7 @@ export async function checkRequirements(nodes: Map<string, CheckedNode>, edges: 
     if (!component) continue;
     const template = checked.node.data?.node?.template ?? {};
     // The run's input fills the input components' input_value.
-    const fedByRun = isInputVertex({ component } as Parameters<typeof isInputVertex>[0]) ? 'input_value' : undefined;
+    const fedByRun = isInputType(component.type) ? 'input_value' : undefined;
     for (const [name, raw] of Object.entries(template)) {
       const field = TemplateField.safeParse(raw);
       const spec = component.fields[name];
