@@ -24,6 +24,8 @@ the wait), then it exits 0.
   FLOWSVC_SECRET_KEY           signs tokens and encrypts stored credentials (unset: generated once, kept in the data dir)
   FLOWSVC_FALLBACK_TO_ENV_VAR  flow variables nobody supplied are read from the environment (default false)
   FLOWSVC_JOB_TIMEOUT_SECONDS  longest a run may take (default 300)
+  FLOWSVC_DEFAULT_MODEL        the model empty model fields take, as provider/model (default: the first provider
+                               whose key the caller has: OPENAI_API_KEY, ANTHROPIC_API_KEY, ...)
   FLOWSVC_ALLOW_PRIVATE_NETWORK  URL and API Request may fetch loopback, private-network and cloud metadata
                                addresses (default false: such a request fails the run)
   FLOWSVC_SHUTDOWN_GRACE_SECONDS  how long a stop waits for the work under way (default 30); runs still going
