@@ -69,7 +69,7 @@ t.test('a bad configuration value stops start-up with a message naming the varia
 t.test('unknown commands fail with one line naming the command', async (t) => {
   const result = await runCli(['frobnicate'], {});
   t.equal(result.code, 2);
-  t.equal(result.stderr, 'flowsvc: unknown command "frobnicate" (commands: serve, api-key, run; see flowsvc --help)\n');
+  t.equal(result.stderr, 'flowsvc: unknown command "frobnicate" (commands: serve, api-key, run, validate; see flowsvc --help)\n');
 });
 
 t.test('run executes an exported flow once and prints the chat output', async (t) => {
