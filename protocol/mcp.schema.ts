@@ -18,10 +18,13 @@ export const McpKeyQuery = z.object({ 'x-api-key': z.string().optional() });
 export const McpAuthType = z.enum(['none', 'apikey']);
 export type McpAuthType = z.infer<typeof McpAuthType>;
 
-/** Langflow's AuthSettings; only `none` and `apikey` are enforced here (OAuth needs Langflow's MCP Composer). */
+/**
+ * Langflow's AuthSettings; only `none` and `apikey` are enforced here (OAuth needs Langflow's MCP Composer). Unlike
+ * Langflow's, an absent `auth_type` is `apikey`: a project's server is public only where its owner wrote `none`.
+ */
 export const McpAuthSettings = z
   .object({
-    auth_type: McpAuthType.default('none'),
+    auth_type: McpAuthType.default('apikey'),
     oauth_host: z.string().nullable().optional(),
     oauth_port: z.string().nullable().optional(),
     oauth_server_url: z.string().nullable().optional(),
