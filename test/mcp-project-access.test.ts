@@ -5,6 +5,7 @@
  * owner but without the power to replace the owner's variables; `apikey` (or settings without a type) closes it.
  */
 import t from 'tap';
+import { MCP_SETTINGS_MAX } from '../protocol/mcp.schema.js';
 import { SERVABLE_ADAPTERS } from './support/adapters.js';
 import { createFlow, secondUser } from './support/flow-helpers.js';
 import { echoFlow, edge, flow, node } from './support/langflow-json.js';
@@ -92,6 +93,24 @@ for (const adapter of SERVABLE_ADAPTERS) {
 
     t.equal((await patch(server, id, { settings: [], auth_settings: { auth_type: 'apikey' } })).status, 200);
     for (const kind of KINDS) await t.rejects(connectMcp(server, kind, { base, key: null }), /401|API key required/, `${kind}: closed again`);
+  });
+}
+
+for (const adapter of SERVABLE_ADAPTERS) {
+  t.test(`${adapter}: PATCH settings: repeats of a flow are one update (the last wins); past the bound a 422`, async (t) => {
+    const server = await startTestServer({ HTTP_SERVER: adapter });
+    t.teardown(() => server.close());
+    const { id, base } = await project(server, `Patch ${adapter}`);
+    const [flowId] = (await (await server.request(`${base}?mcp_enabled=false`)).json()).tools.map((tool: { id: string }) => tool.id);
+    const repeats = Array.from({ length: MCP_SETTINGS_MAX }, (_, i) => ({ id: flowId, mcp_enabled: true, action_name: `name ${i}` }));
+    const res = await patch(server, id, { settings: repeats });
+    t.same(await res.json(), { message: 'Updated MCP settings for 1 flows' });
+    const tools = (await (await server.request(base)).json()).tools as { id: string; action_name: string }[];
+    t.equal(tools.find((tool) => tool.id === flowId)!.action_name, `name_${MCP_SETTINGS_MAX - 1}`, 'the last entry for the flow is what it keeps');
+    const over = await patch(server, id, { settings: [...repeats, repeats[0]] });
+    t.equal(over.status, 422);
+    t.match(JSON.stringify(await over.json()), `At most ${MCP_SETTINGS_MAX} items`);
+    t.equal((await server.request('/health')).status, 200);
   });
 }
 
