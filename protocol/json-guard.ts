@@ -40,10 +40,25 @@ export function nestsDeeperThan(raw: Uint8Array, limit: number): boolean {
 }
 
 const PROTO_KEY = Buffer.from('"__proto__"');
+/** `\u00` then 5, 6 or 7: an escaped ASCII letter or `_`, which no encoder writes but `"\u005f_proto__"` needs. */
+const ESCAPE_START = Buffer.from('\\u00');
 
-/** JSON.parse, dropping `__proto__` keys; the reviver (a call per value) runs only for bodies that hold one. */
+/** Whether `raw` may spell a `__proto__` key, plainly or with escapes the parse decodes into one. */
+function mayHoldProtoKey(raw: Buffer): boolean {
+  if (raw.indexOf(PROTO_KEY) !== -1) return true;
+  for (let at = raw.indexOf(ESCAPE_START); at !== -1; at = raw.indexOf(ESCAPE_START, at + 4)) {
+    const digit = raw[at + 4];
+    if (digit === 0x35 || digit === 0x36 || digit === 0x37) return true;
+  }
+  return false;
+}
+
+/**
+ * JSON.parse, dropping `__proto__` keys. The reviver sees keys decoded, so escaped spellings are dropped too; it
+ * (a call per value) runs only for bodies that may hold one.
+ */
 export function parseUntrustedJson(raw: Buffer): unknown {
   const text = raw.toString('utf8');
-  if (raw.indexOf(PROTO_KEY) === -1) return JSON.parse(text);
+  if (!mayHoldProtoKey(raw)) return JSON.parse(text);
   return JSON.parse(text, (key, value: unknown) => (key === '__proto__' ? undefined : value));
 }

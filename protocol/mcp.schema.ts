@@ -3,7 +3,7 @@
  * paths carry. The MCP messages themselves are the official SDK's schemas, never ours.
  */
 import { z } from 'zod';
-import { BoundedId, BoundedName, LIST_MAX_ITEMS } from './limits.js';
+import { BoundedId, BoundedName } from './limits.js';
 import { UuidString } from './flow.schema.js';
 
 export const McpProjectParams = z.object({ project_id: UuidString });
@@ -18,10 +18,13 @@ export const McpKeyQuery = z.object({ 'x-api-key': z.string().optional() });
 export const McpAuthType = z.enum(['none', 'apikey']);
 export type McpAuthType = z.infer<typeof McpAuthType>;
 
-/** Langflow's AuthSettings; only `none` and `apikey` are enforced here (OAuth needs Langflow's MCP Composer). */
+/**
+ * Langflow's AuthSettings; only `none` and `apikey` are enforced here (OAuth needs Langflow's MCP Composer). Unlike
+ * Langflow's, an absent `auth_type` is `apikey`: a project's server is public only where its owner wrote `none`.
+ */
 export const McpAuthSettings = z
   .object({
-    auth_type: McpAuthType.default('none'),
+    auth_type: McpAuthType.default('apikey'),
     oauth_host: z.string().nullable().optional(),
     oauth_port: z.string().nullable().optional(),
     oauth_server_url: z.string().nullable().optional(),
@@ -55,9 +58,12 @@ export const McpProjectSettingsRead = z
 
 export const McpProjectSettingsQuery = z.object({ mcp_enabled: z.enum(['true', 'false']).optional() });
 
+/** Flow settings in one PATCH: a project's flows as one screen of the editor lists them, with room to spare. */
+export const MCP_SETTINGS_MAX = 1_000;
+
 export const McpProjectSettingsUpdate = z
   .object({
-    settings: z.array(McpSettings).max(LIST_MAX_ITEMS, `At most ${LIST_MAX_ITEMS} items`),
+    settings: z.array(McpSettings).max(MCP_SETTINGS_MAX, `At most ${MCP_SETTINGS_MAX} items`),
     auth_settings: McpAuthSettings.nullable().optional(),
   })
   .meta({ id: 'MCPProjectUpdateRequest' });

@@ -31,7 +31,7 @@ export const ResponseStatus = z.enum(['completed', 'cancelled', 'failed']);
 export type ResponseStatus = z.infer<typeof ResponseStatus>;
 
 /** Why an error event was sent; the socket stays open unless the event says the session cannot go on. */
-export const VoiceErrorCode = z.enum(['langflow_auth', 'flow_not_found', 'api_key_missing', 'invalid_frame', 'stt_failed', 'tts_failed', 'flow_failed', 'realtime_failed']);
+export const VoiceErrorCode = z.enum(['invalid_path', 'langflow_auth', 'flow_not_found', 'api_key_missing', 'invalid_frame', 'stt_failed', 'tts_failed', 'flow_failed', 'realtime_failed']);
 export type VoiceErrorCode = z.infer<typeof VoiceErrorCode>;
 
 export const ServerFrame = z.discriminatedUnion('type', [

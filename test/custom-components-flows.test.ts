@@ -94,3 +94,31 @@ t.test('escape attempts through a flow find nothing, and a returned __proto__ po
   t.equal(({} as Record<string, unknown>).polluted, undefined, "the server's Object.prototype is untouched");
   t.notMatch(JSON.stringify(reply), /polluted/, 'and the reply carries nothing of it');
 });
+
+t.test('fields named like Object.prototype members (constructor, toString) get their own values', async (t) => {
+  const server = await startTestServer({ CUSTOM_COMPONENTS: 'true' });
+  t.teardown(() => server.close());
+  const source = `export default {
+  displayName: 'Protoish',
+  fields: {
+    text: { kind: 'text', displayName: 'Text' },
+    constructor: { kind: 'str', displayName: 'Constructor', value: 'default ctor' },
+    toString: { kind: 'str', displayName: 'To String' },
+    hasOwnProperty: { kind: 'int', displayName: 'Has Own', value: 7 },
+  },
+  outputs: [{ name: 'out', displayName: 'Out', types: ['Message'] }],
+  run(inputs) {
+    return { out: [typeof inputs.constructor, inputs.constructor, typeof inputs.toString, inputs.toString, inputs.hasOwnProperty, inputs.text].join('|') };
+  },
+};
+`;
+  const text = async (res: Response) => (await res.json()).outputs[0].outputs[0].results.message.text;
+  const defaults = await createFlow(server, customFlow('protoish', source, 'out', 'Protoish', { toString: 'node string' }));
+  const res = await server.request(`/api/v1/run/${defaults.id}`, { method: 'POST', json: { input_value: 'hi' } });
+  t.equal(res.status, 200);
+  t.equal(await text(res), 'string|default ctor|string|node string|7|hi', "the definition's default and the node's value");
+  const valued = await createFlow(server, customFlow('protoish valued', source, 'out', 'Protoish', { constructor: 'node ctor', toString: 'node string' }));
+  t.equal(await text(await server.request(`/api/v1/run/${valued.id}`, { method: 'POST', json: { input_value: 'hi' } })), 'string|node ctor|string|node string|7|hi');
+  const tweaked = await server.request(`/api/v1/run/${valued.id}`, { method: 'POST', json: { input_value: 'hi', tweaks: { 'Protoish-cc001': { constructor: 'tweaked ctor' } } } });
+  t.match(await text(tweaked), /^string\|tweaked ctor\|/, 'a tweak reaches it too');
+});

@@ -102,7 +102,11 @@ t.test('install answers the client configuration and writes nothing; installed k
   t.equal(res.status, 200);
   const body = await res.json();
   const url = new URL(server.url);
-  t.same(body.config, { mcpServers: { 'lf-desk_top': { command: 'uvx', args: ['mcp-proxy', '--transport', 'streamablehttp', `http://${url.host}/api/v1/mcp/project/${project.id}/streamable`] } } });
+  // A project's server wants its owner's key unless the owner made it public: the config carries a placeholder.
+  t.same(body.config, { mcpServers: { 'lf-desk_top': { command: 'uvx', args: ['mcp-proxy', '--transport', 'streamablehttp', '--headers', 'x-api-key', 'YOUR_API_KEY', `http://${url.host}/api/v1/mcp/project/${project.id}/streamable`] } } });
+  await server.request(`/api/v1/mcp/project/${project.id}`, { method: 'PATCH', json: { settings: [], auth_settings: { auth_type: 'none' } } });
+  const open = await (await server.request(`/api/v1/mcp/project/${project.id}/install`, { method: 'POST', json: { client: 'cursor' } })).json();
+  t.same(open.config.mcpServers['lf-desk_top'].args, ['mcp-proxy', '--transport', 'streamablehttp', `http://${url.host}/api/v1/mcp/project/${project.id}/streamable`], 'a public server needs no key');
   t.equal(body.client, 'cursor');
   const installed = await (await server.request(`/api/v1/mcp/project/${project.id}/installed`)).json();
   t.same(installed.map((c: { name: string; installed: boolean }) => [c.name, c.installed]), [['claude', false], ['cursor', false], ['windsurf', false]]);

@@ -4,7 +4,7 @@
  * small, clear answer, and the process keeps serving.
  */
 import t from 'tap';
-import { MAX_JSON_DEPTH } from '../protocol/json-guard.js';
+import { MAX_JSON_DEPTH, parseUntrustedJson } from '../protocol/json-guard.js';
 import { LIST_MAX_ITEMS } from '../protocol/limits.js';
 import { defineRoute } from '../src/edge/route.js';
 import { startEdge } from '../src/edge/uws-server.js';
@@ -75,6 +75,26 @@ t.test('__proto__ keys never reach a prototype, at any entry point', async (t) =
   t.ok(evilFlow && !Object.hasOwn(evilFlow.data, '__proto__'), 'the __proto__ key was dropped, not stored');
   const run = await server.request('/api/v1/run/proto', { method: 'POST', json: { input_value: 'still works' } });
   t.equal(run.status, 200, 'the service keeps running flows');
+});
+
+t.test('__proto__ keys spelt with escapes are dropped too: the guard sees keys decoded', async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  const spellings = ['\\u005f_proto__', '_\\u005Fproto__', '\\u005f\\u005f\\u0070\\u0072\\u006f\\u0074\\u006f\\u005f\\u005f'];
+  for (const [i, key] of spellings.entries()) {
+    const node = `{"id":"n1","data":{"${key}":{"polluted":"yes"},"x":1}}`;
+    const body = `{"name":"escaped ${i}","description":"caf\\u00e9","data":{"nodes":[${node}],"edges":[],"${key}":{"polluted":"yes"}},"${key}":{"polluted":"yes"}}`;
+    const res = await post(server, '/api/v1/flows/', body);
+    t.equal(res.status, 201, `"${key}": stored without it`);
+    const text = await res.text();
+    t.notMatch(text, /__proto__|polluted/, `"${key}" was dropped, not stored`);
+    const created = JSON.parse(text) as { id: string; description: string; data: { nodes: { data: Record<string, unknown> }[] } };
+    t.equal(created.description, 'café', 'other escapes decode as before');
+    t.same(created.data.nodes[0]!.data, { x: 1 });
+    t.notMatch(await (await server.request(`/api/v1/flows/${created.id}`)).text(), /__proto__|polluted/, 'nor read back');
+  }
+  t.equal(({} as Record<string, unknown>).polluted, undefined, 'Object.prototype untouched');
+  t.same(parseUntrustedJson(Buffer.from('{"a":"\\u0041","\\u005f_proto__":1}')), { a: 'A' }, 'the parser drops it');
 });
 
 t.test('two million array items: a small, quick 422, and /health answers meanwhile', async (t) => {

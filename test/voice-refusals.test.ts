@@ -4,6 +4,7 @@
  * huge base64, binary) gets an error event and the session goes on. Nothing crashes the service.
  */
 import t, { type Test } from 'tap';
+import { SERVABLE_ADAPTERS } from './support/adapters.js';
 import { secondUser } from './support/flow-helpers.js';
 import { chatModelFlow, openaiModelTemplate } from './support/model-flows.js';
 import { flowId, startVoiceStack, VoiceClient, voiceSession, type VoiceStack } from './support/voice-stack.js';
@@ -108,3 +109,30 @@ t.test('a frame past the socket limit closes that connection only', async (t) =>
   t.ok([1006, 1009].includes(closed.code), `closed (${closed.code})`);
   await stillServes(t, stack);
 });
+
+for (const adapter of SERVABLE_ADAPTERS) {
+  t.test(`${adapter}: ids in the path past the id bound are refused saying so, before any look-up`, async (t) => {
+    const stack = await startVoiceStack({ config: { HTTP_SERVER: adapter } });
+    t.teardown(() => stack.close());
+    const id = await flowId(stack, chatModelFlow('Voice bounds', 'LanguageModelComponent', openaiModelTemplate()));
+    const key = `x-api-key=${stack.server.apiKey}`;
+    const toolUrl = stack.voiceUrl.replace(/flow_tts$/, 'flow_as_tool');
+    const cases = [
+      [`${stack.voiceUrl}/${'f'.repeat(2_100)}?${key}`, /flow id in the path must be at most 400 characters/],
+      [`${stack.voiceUrl}/${'f'.repeat(5_000)}?${key}`, /flow id/],
+      [`${stack.voiceUrl}/${'f'.repeat(5_000)}`, /flow id/],
+      [`${stack.voiceUrl}/${id}/${'s'.repeat(2_100)}?${key}`, /session id in the path must be at most 400 characters/],
+      [`${toolUrl}/${'f'.repeat(2_100)}?${key}`, /flow id/],
+    ] as const;
+    for (const [url, message] of cases) {
+      const error = await refusal(t, url, 'invalid_path');
+      t.match(error.message, message);
+    }
+    t.equal(stack.transcription.realtime.length, 0, 'no upstream was opened');
+    const client = await VoiceClient.open(`${stack.voiceUrl}/${id}/${'s'.repeat(400)}?${key}`);
+    t.teardown(() => client.close());
+    client.speak();
+    t.equal((await client.next('response.done')).response.status, 'completed', 'ids at the bound still work');
+    await stillServes(t, stack);
+  });
+}

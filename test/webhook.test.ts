@@ -43,12 +43,20 @@ t.test('webhook: 202 with a job id; empty body 400; unknown flow 404; Langflow a
   t.ok((await server.services.store.messages.scan(created.id)).length >= 4, 'the flow ran in the background');
 });
 
-t.test('webhook with authentication disabled runs as the flow owner without a key', async (t) => {
+t.test('webhook with authentication disabled runs a flow with a Webhook component as its owner without a key', async (t) => {
   const server = await startTestServer({ WEBHOOK_AUTH_ENABLE: 'false' });
   t.teardown(() => server.close());
-  const created = await createFlow(server, echoFlow('Open', { endpoint_name: 'open-hook' }));
+  const { flow, node, edge } = await import('./support/langflow-json.js');
+  const hook = flow('Open', [node('Webhook-hook1', 'Webhook', {}, 'Webhook'), node('ChatOutput-out01', 'ChatOutput', {}, 'Chat Output')], [edge('Webhook-hook1', 'output_data', 'ChatOutput-out01', 'input_value')], { endpoint_name: 'open-hook' });
+  const created = await createFlow(server, hook);
   const res = await server.request('/api/v1/webhook/open-hook', { method: 'POST', body: '{"a":1}', key: null });
   t.equal(res.status, 202);
+  const plain = await createFlow(server, echoFlow('No hook', { endpoint_name: 'no-hook' }));
+  for (const target of ['no-hook', plain.id]) {
+    const refused = await server.request(`/api/v1/webhook/${target}`, { method: 'POST', body: '{"a":1}', key: null });
+    t.equal(refused.status, 404, 'a flow its owner gave no Webhook component is not run without a key');
+    t.same(await refused.json(), { detail: 'Flow not found' });
+  }
   const unknown = await server.request('/api/v1/webhook/00000000-0000-4000-8000-000000000000', { method: 'POST', body: '{}', key: null });
   t.equal(unknown.status, 404);
   t.same(await unknown.json(), { detail: 'Flow not found' });

@@ -29,8 +29,10 @@ export async function resolveInputs(
   variables: VariableResolver,
 ): Promise<ResolvedInputs> {
   const merged: Record<string, unknown> = { ...vertex.params, ...overrides, ...edgeValues };
+  // Own properties only: a field named `constructor` or `toString` must not find Object.prototype's function.
+  const given = (name: string) => Object.hasOwn(edgeValues, name) || (overrides !== undefined && Object.hasOwn(overrides, name));
   for (const field of vertex.variableFields) {
-    if (field in edgeValues || (overrides && field in overrides)) continue;
+    if (given(field)) continue;
     merged[field] = await variables.resolve(String(vertex.params[field]));
   }
 
@@ -39,13 +41,13 @@ export async function resolveInputs(
   const inputs: Record<string, unknown> = {};
   const fields = vertex.component.fields;
   for (const name in fields) {
-    const fromNode = !(name in edgeValues) && !(overrides && name in overrides) && !vertex.variableFields.has(name);
+    const fromNode = !given(name) && !vertex.variableFields.has(name);
     if (fromNode && known.has(name)) {
       inputs[name] = known.get(name);
       continue;
     }
     const spec = fields[name];
-    const value = merged[name];
+    const value = Object.hasOwn(merged, name) ? merged[name] : undefined;
     const parsed = spec.schema.safeParse(value === undefined ? undefined : coerce(spec, value));
     if (!parsed.success) {
       const reason = parsed.error.issues[0]?.message ?? 'invalid value';
@@ -57,7 +59,7 @@ export async function resolveInputs(
 
   const dynamic: Record<string, unknown> = {};
   const dynamicAccepts = vertex.component.dynamicFields;
-  if (dynamicAccepts) for (const name of vertex.dynamicFields) dynamic[name] = coerceAs(dynamicAccepts, merged[name]);
+  if (dynamicAccepts) for (const name of vertex.dynamicFields) dynamic[name] = coerceAs(dynamicAccepts, Object.hasOwn(merged, name) ? merged[name] : undefined);
   return { inputs, dynamic };
 }
 

@@ -79,7 +79,7 @@ function toVertex(node: FlowNode, component: ComponentDefinition): GraphVertex {
   const dynamicFields: string[] = [];
   for (const [name, rawField] of Object.entries(template)) {
     if (name === '_type' || name === 'code' || !isObject(rawField)) continue;
-    const spec = component.fields[name];
+    const spec = Object.hasOwn(component.fields, name) ? component.fields[name] : undefined;
     if (!spec && !component.dynamicFields) continue;
     if (!spec) dynamicFields.push(name);
     const field = TemplateField.safeParse(rawField);

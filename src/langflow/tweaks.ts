@@ -41,9 +41,10 @@ function withFields(node: Json, changes: Json): Json {
   const template = { ...((inner.template as Json | undefined) ?? {}) };
   let changed = false;
   for (const [field, value] of Object.entries(changes)) {
-    const current = template[field];
-    if (!isObject(current) && !component?.fields[field]) continue;
-    const base: Json = isObject(current) ? { ...current } : { type: component!.fields[field].type, show: true };
+    const current = Object.hasOwn(template, field) ? template[field] : undefined;
+    const spec = component && Object.hasOwn(component.fields, field) ? component.fields[field] : undefined;
+    if (!isObject(current) && !spec) continue;
+    const base: Json = isObject(current) ? { ...current } : { type: spec!.type, show: true };
     const isFile = base.type === 'file';
     if (isObject(value) && base.type !== 'dict' && base.type !== 'NestedDict') {
       for (const [attr, attrValue] of Object.entries(value)) base[isFile && attr === 'value' ? 'file_path' : attr] = attrValue;

@@ -22,6 +22,7 @@ export function answerPiece(event: string, data: unknown): AnswerPiece | undefin
 export const VOICE_MESSAGES = {
   auth: 'Authentication failed: send an API key (x-api-key query parameter or header) or an access token (token query parameter, bearer header or access_token_lf cookie), or either in a first voice.auth frame.',
   flowNotFound: 'Flow not found',
+  idTooLong: (which: string, max: number) => `The ${which} in the path must be at most ${max} characters`,
   keyMissing: (name: string) => `${name} is not set: store it as a global variable or send it as a request global variable.`,
 } as const;
 

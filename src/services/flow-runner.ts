@@ -114,7 +114,8 @@ export class FlowRunner {
   prepare(options: RunOptions): PreparedRun {
     // The closures below (kept for the whole run) read these, not `options`: a run does not keep its request.
     const { flow, userId } = options;
-    const compiled = options.data === undefined ? this.compiledOf(flow, options.tweaks, options.version) : { updatedAt: flow.updated_at, graph: toGraph(options.data) };
+    // A build's own data is compiled under the same custom-component policy as stored flows.
+    const compiled = options.data === undefined ? this.compiledOf(flow, options.tweaks, options.version) : { updatedAt: flow.updated_at, graph: toGraph(options.data, this.customs) };
     const { graph } = compiled;
     // The plain plan depends on the graph alone, so it is kept with the cached graph; start/stop plans are per run.
     const plan =

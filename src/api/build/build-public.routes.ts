@@ -2,8 +2,13 @@
  * Public builds (Langflow's `build_public_tmp`): a PUBLIC flow built without a key, as its owner, for a visitor told
  * apart by its `client_id` cookie; the visitor reads and cancels its builds under the same prefix with that cookie
  * (Langflow's newer playground does), and the flow's owner can read them under /api/v1/build/ too.
+ *
+ * A public build runs the stored flow and nothing else (Langflow's fix of CVE-2026-33017): the body's `data` (a
+ * graph of the caller's choosing, run as the owner with the owner's variables, files and custom components) and
+ * its `files` (paths read as the owner's) are ignored; the visitor gives inputs only.
  */
 import { readCookie } from '../../edge/cookie.js';
+import type { BuildRequest } from '../../../protocol/build.schema.js';
 import { defineRoute, type Route } from '../../edge/route.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors/index.js';
 import { uuid5 } from '../../ids/uuid5.js';
@@ -19,13 +24,19 @@ function clientIdOf(headers: Readonly<Record<string, string>>): string {
   return clientId;
 }
 
+/** What a visitor may choose of a build: its inputs and which part of the stored graph runs, never the graph. */
+function publicBuildBody(body: BuildRequest | undefined, logBuildsQuery: boolean): BuildRequest {
+  const { inputs, start_component_id, stop_component_id, log_builds } = body ?? {};
+  return { inputs, start_component_id, stop_component_id, log_builds: (log_builds ?? logBuildsQuery) || false };
+}
+
 export function publicBuildRoutes({ builds, store }: Services): Route[] {
   return [
     defineRoute({
       ...BUILD_ROUTE,
       method: 'POST',
       path: '/api/v1/build_public_tmp/:flow_id/flow',
-      summary: 'Build a PUBLIC flow without credentials, as its owner; the caller is told apart by its client_id cookie',
+      summary: 'Build a PUBLIC flow without credentials, as its owner: the stored flow only (a body `data` or `files` is ignored); the caller is told apart by its client_id cookie',
       auth: 'none',
       responses: { ...BUILD_ROUTE.responses, ...COOKIE_ERROR, 403: { description: 'Flow is not public' } },
       async handler({ params, query, body, headers }) {
@@ -36,7 +47,7 @@ export function publicBuildRoutes({ builds, store }: Services): Route[] {
         // Each visitor builds under a flow id of its own (Langflow's), so visitors' sessions and messages stay apart.
         const runFlowId = uuid5(`${clientId}_${flow.id}`);
         const publicQuery = { ...query, flow_name: query.flow_name ?? `${clientId}_${flow.id}` };
-        const publicBody = { ...(body ?? {}), log_builds: (body?.log_builds ?? query.log_builds) || false };
+        const publicBody = publicBuildBody(body, query.log_builds);
         return startedReply(builds, { userId: flow.user_id, flow, body: publicBody, query: publicQuery, runFlowId, clientId });
       },
     }),

@@ -8,7 +8,8 @@ import { Reply } from '../../edge/reply.js';
 import { defineRoute, type AuthMode, type HttpMethod, type Route, type RouteRequest } from '../../edge/route.js';
 import type { McpScope } from '../../services/mcp/mcp-scope.js';
 import type { Services } from '../../services/services.js';
-import { projectScope } from './project-access.js';
+import { isVariableHeader } from '../run/global-vars.js';
+import { projectAccess } from './project-access.js';
 import { SseBridge } from './sse-bridge.js';
 import { StreamableBridge } from './streamable-bridge.js';
 
@@ -21,9 +22,16 @@ export function mcpTransportRoutes(services: Services): Route[] {
   const streamable = new StreamableBridge(services);
   const sse = new SseBridge(services);
 
-  /** The global server is the caller's; a project's server is reached by its auth settings. */
-  const scopeOf = (project: boolean, request: Request): Promise<McpScope> =>
-    project ? projectScope(services, request.params!.project_id, request.headers, request.query['x-api-key']) : Promise.resolve({ kind: 'user', ownerId: request.principal!.userId });
+  /**
+   * The global server is the caller's; a project's server is reached by its auth settings. A visitor of a public
+   * project's server runs the owner's flows as they are: its request-variable headers, which would replace the
+   * owner's variables (keys, URLs, paths), are dropped.
+   */
+  const accessOf = async (project: boolean, request: Request): Promise<{ scope: McpScope; headers: Readonly<Record<string, string>> }> => {
+    if (!project) return { scope: { kind: 'user', ownerId: request.principal!.userId }, headers: request.headers };
+    const { scope, visitor } = await projectAccess(services, request.params!.project_id, request.headers, request.query['x-api-key']);
+    return { scope, headers: visitor ? withoutVariables(request.headers) : request.headers };
+  };
 
   const base = (project: boolean) => (project ? PROJECT : GLOBAL);
   const auth = (project: boolean): AuthMode => (project ? 'none' : 'user');
@@ -43,7 +51,8 @@ export function mcpTransportRoutes(services: Services): Route[] {
       bodyKind: 'raw',
       async handler(request) {
         const req = request as unknown as Request;
-        return streamable.handle(method, req, await scopeOf(project, req), pathOf(project, req, '/streamable'));
+        const { scope, headers } = await accessOf(project, req);
+        return streamable.handle(method, { body: req.body, headers }, scope, pathOf(project, req, '/streamable'));
       },
     });
 
@@ -56,7 +65,7 @@ export function mcpTransportRoutes(services: Services): Route[] {
       ...common(project),
       async handler(request) {
         const req = request as unknown as Request;
-        return sse.open(await scopeOf(project, req), `${pathOf(project, req, '')}/`);
+        return sse.open((await accessOf(project, req)).scope, `${pathOf(project, req, '')}/`);
       },
     }),
     defineRoute({
@@ -67,7 +76,8 @@ export function mcpTransportRoutes(services: Services): Route[] {
       bodyKind: 'raw',
       async handler(request) {
         const req = request as unknown as Request;
-        return sse.post(await scopeOf(project, req), req.query.session_id, req.body, req.headers);
+        const { scope, headers } = await accessOf(project, req);
+        return sse.post(scope, req.query.session_id, req.body, headers);
       },
     }),
   ];
@@ -77,4 +87,8 @@ export function mcpTransportRoutes(services: Services): Route[] {
     ...(['GET', 'POST', 'DELETE'] as const).map((method) => streamableRoute(project, method)),
     ...sseRoutes(project),
   ]);
+}
+
+function withoutVariables(headers: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !isVariableHeader(name)));
 }

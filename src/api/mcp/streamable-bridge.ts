@@ -24,7 +24,7 @@ class StreamableSession extends ServerSession<EdgeStreamableTransport> {}
 export class StreamableBridge {
   constructor(private readonly services: Services) {}
 
-  async handle(method: string, request: RouteRequest<unknown, unknown, Buffer>, scope: McpScope, path: string): Promise<Reply> {
+  async handle(method: string, request: Pick<RouteRequest<unknown, unknown, Buffer>, 'body' | 'headers'>, scope: McpScope, path: string): Promise<Reply> {
     const parsedBody = jsonOrUndefined(request.body);
     const sessionId = request.headers['mcp-session-id'];
     const { sessions } = this.services.mcp;

@@ -13,7 +13,7 @@ import type { ReplyHooks } from './reply-hooks.js';
  * handed the parsed body; it is built only when the transport must read the body itself (one we could not parse,
  * to answer its own parse error).
  */
-export function webRequest(method: string, request: RouteRequest<unknown, unknown, Buffer>, path: string, withBody: boolean): Request {
+export function webRequest(method: string, request: Pick<RouteRequest<unknown, unknown, Buffer>, 'body' | 'headers'>, path: string, withBody: boolean): Request {
   const url = `http://localhost${path}`;
   if (withBody && request.body && request.body.length > 0) return new Request(url, { method, headers: webHeaders(request.headers), body: request.body as unknown as BodyInit });
   return { method, url, headers: new HeaderView(request.headers) } as unknown as Request;

@@ -6,6 +6,11 @@
 
 const PREFIXES = ['x-flowsvc-global-var-', 'x-langflow-global-var-'];
 
+/** True for a header that sets a request variable (the name lower-cased, as the edge gives it). */
+export function isVariableHeader(name: string): boolean {
+  return PREFIXES.some((prefix) => name.startsWith(prefix) && name.length > prefix.length);
+}
+
 export function headerVariables(headers: Readonly<Record<string, string>>): Record<string, string> {
   const variables: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {

@@ -26,13 +26,23 @@ export function webhookRoutes(services: Services): Route[] {
       responses: { 202: { description: 'Started', schema: WebhookReply } },
       async handler({ params, body, principal }) {
         const payload = (body as Buffer).toString('utf8');
-        const flow = principal ? await ownedFlow(principal.userId, params.flow_id_or_name) : await flows.anyOwner(params.flow_id_or_name);
+        const flow = principal ? await ownedFlow(principal.userId, params.flow_id_or_name) : await openWebhookFlow(params.flow_id_or_name);
         if (payload.trim() === '') throw new BadRequestError('Request body is empty. You should provide a JSON payload containing the flow ID.');
         const job = await jobs.enqueueWebhook(flow, payload);
         return Reply.json({ message: 'Task started in the background', status: 'in progress', job_id: job.id }, 202);
       },
     }),
   ];
+
+  /**
+   * With webhook auth off, a caller without a key runs a flow as its owner only where the owner gave it a Webhook
+   * component: any other flow is not found (the deployment's setting is not every owner's consent).
+   */
+  async function openWebhookFlow(idOrName: string) {
+    const flow = await flows.anyOwner(idOrName);
+    if (!flow.webhook) throw new NotFoundError('Flow not found');
+    return flow;
+  }
 
   /** With webhook auth on, the key's user must own the flow: another user's flow is Langflow's 403, not a 404. */
   async function ownedFlow(userId: string, idOrName: string) {

@@ -36,13 +36,17 @@ export class McpProjectSettings {
   /** Enables, disables and renames the listed flows of the project; replaces its auth settings when given. */
   async update(userId: string, projectId: string, update: McpProjectSettingsUpdate): Promise<{ message: string }> {
     const project = await this.projects.owned(userId, projectId);
-    const members = new Map((await this.projects.flowsIn(project)).map((flow) => [flow.id, flow]));
-    let updated = 0;
-    for (const setting of update.settings) {
-      if (!members.has(setting.id)) continue;
-      await this.flows.update(userId, setting.id, { mcp_enabled: setting.mcp_enabled, action_name: setting.action_name, action_description: setting.action_description });
-      updated++;
-    }
+    // One write per flow of the project, however often the list names it (the last entry wins, as Langflow's
+    // dict does), all in flight together: a long list of repeats was as many writes, one after another.
+    const wanted = new Map(update.settings.map((setting) => [setting.id, setting]));
+    const members = (await this.projects.flowsIn(project)).filter((flow) => wanted.has(flow.id));
+    await Promise.all(
+      members.map((flow) => {
+        const setting = wanted.get(flow.id)!;
+        return this.flows.update(userId, flow.id, { mcp_enabled: setting.mcp_enabled, action_name: setting.action_name, action_description: setting.action_description });
+      }),
+    );
+    const updated = members.length;
     if (update.auth_settings === undefined) return { message: `Updated MCP settings for ${updated} flows` };
     await this.projects.update(userId, projectId, { auth_settings: unmasked(update.auth_settings, project.auth_settings) });
     // Sessions opened under the old rules do not outlive them: clients reconnect under the new ones.

@@ -5,6 +5,7 @@
  * session that cannot open with an error event, then close code 1008.
  */
 import type { FlowRecord } from '../../../protocol/flow.schema.js';
+import { ID_MAX_CHARS, idTooLong } from '../../../protocol/limits.js';
 import type { ClientFrame, ServerFrame, SttProviderName, TtsProviderName } from '../../../protocol/voice.schema.js';
 import type { Credentials, Principal } from '../../auth/principal.js';
 import type { EdgeSocket, SocketListener } from '../../edge/socket-route.js';
@@ -42,6 +43,13 @@ const EARLY_CHARS_MAX = 1 << 20;
 /** How long a connection without credentials may wait before its first frame brings them (`voice.auth`). */
 const AUTH_FRAME_DEADLINE_MS = 10_000;
 
+/** Why the path's ids cannot name a flow or session (each bounded like every id), or undefined when they can. */
+function idTooLongIn({ flowId, sessionId }: VoiceRequest): string | undefined {
+  if (idTooLong(flowId)) return VOICE_MESSAGES.idTooLong('flow id', ID_MAX_CHARS);
+  if (idTooLong(sessionId)) return VOICE_MESSAGES.idTooLong('session id', ID_MAX_CHARS);
+  return undefined;
+}
+
 /** The frames a session handles once admitted (credentials are the admission's). */
 export type SessionFrame = Exclude<ClientFrame, { type: 'voice.auth' }>;
 
@@ -60,6 +68,12 @@ export abstract class VoiceSocketSession implements SocketListener {
     protected readonly socket: EdgeSocket,
     protected readonly request: VoiceRequest,
   ) {
+    const tooLong = idTooLongIn(request);
+    if (tooLong) {
+      // Refused before anything is looked up: a store key cannot hold such an id.
+      this.#refuse(errorFrame('invalid_path', tooLong));
+      return;
+    }
     const { apiKey, bearer } = request.credentials;
     if (apiKey || bearer) {
       this.#start();
