@@ -58,10 +58,10 @@ t.test('variables: create, list, update, delete with Langflow rules', async (t) 
   t.notMatch(stored.value, /sk-secret/, 'the credential is encrypted at rest');
 });
 
-t.test('runs resolve variables: header, then stored, then environment (when enabled); users do not share them', async (t) => {
+t.test('runs resolve variables: header, then stored, then environment (by default); users do not share them', async (t) => {
   process.env.FLOWSVC_TEST_FALLBACK_GREETING = 'from env';
   t.teardown(() => delete process.env.FLOWSVC_TEST_FALLBACK_GREETING);
-  const server = await startTestServer({ FALLBACK_TO_ENV_VAR: 'true' });
+  const server = await startTestServer();
   t.teardown(() => server.close());
 
   const stored = await createFlow(server, greeterFlow('GREETING'));
@@ -79,10 +79,19 @@ t.test('runs resolve variables: header, then stored, then environment (when enab
   t.match((await res.json()).detail, /GREETING/);
 });
 
-t.test('without the environment fallback an unknown variable fails the run', async (t) => {
+t.test('FLOWSVC_FALLBACK_TO_ENV_VAR=true reads the environment as the default does', async (t) => {
+  process.env.FLOWSVC_TEST_FALLBACK_GREETING = 'from env, asked for';
+  t.teardown(() => delete process.env.FLOWSVC_TEST_FALLBACK_GREETING);
+  const server = await startTestServer({ FALLBACK_TO_ENV_VAR: 'true' });
+  t.teardown(() => server.close());
+  const created = await createFlow(server, greeterFlow('FLOWSVC_TEST_FALLBACK_GREETING'));
+  t.equal((await runText(server, created.id)).text, 'from env, asked for');
+});
+
+t.test('FLOWSVC_FALLBACK_TO_ENV_VAR=false (multi-tenant): a variable only in the environment fails the run', async (t) => {
   process.env.FLOWSVC_TEST_ONLY_IN_ENV = 'x';
   t.teardown(() => delete process.env.FLOWSVC_TEST_ONLY_IN_ENV);
-  const server = await startTestServer();
+  const server = await startTestServer({ FALLBACK_TO_ENV_VAR: 'false' });
   t.teardown(() => server.close());
   const created = await createFlow(server, greeterFlow('FLOWSVC_TEST_ONLY_IN_ENV'));
   const result = await runText(server, created.id);
