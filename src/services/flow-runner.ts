@@ -15,6 +15,7 @@ import { variableResolver } from '../engine/variables.js';
 import type { CustomComponentSource } from '../langflow/custom-node.js';
 import { toGraph } from '../langflow/to-graph.js';
 import { applyTweaks, type Tweaks } from '../langflow/tweaks.js';
+import { flowEnvironment } from './flow-environment.js';
 import type { VariablesService } from './variables.service.js';
 
 export interface RunOptions {
@@ -116,7 +117,7 @@ export class FlowRunner {
     const variables = variableResolver({
       request: options.requestVariables,
       stored: (name) => this.variables.resolve(userId, name),
-      env: this.config.FALLBACK_TO_ENV_VAR ? process.env : undefined,
+      env: this.config.FALLBACK_TO_ENV_VAR ? flowEnvironment : undefined,
     });
     const jobId = options.jobId ?? randomUUID();
     return {
