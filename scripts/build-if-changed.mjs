@@ -97,7 +97,10 @@ async function compileAll(root, sources) {
   );
   if (failures.length > 0) return failures;
   // What a removed or renamed source compiled to goes too: dist/ holds what the sources say, nothing older.
-  for (const dir of SOURCE_DIRS) for (const file of filesUnder(join(dist, dir))) if (!written.has(file)) rmSync(file);
+  // Another process's build may be writing beside this one (tests start several): its temporary files are its own.
+  for (const dir of SOURCE_DIRS) {
+    for (const file of filesUnder(join(dist, dir))) if (!written.has(file) && !file.endsWith('.tmp')) rmSync(file, { force: true });
+  }
   return [];
 }
 

@@ -27,7 +27,7 @@ export async function serveCommand(args: string[]): Promise<void> {
   if (service.services.generatedPassword) {
     lines.push(`superuser "${config.SUPERUSER}" created with password: ${service.services.generatedPassword} (shown once)`);
   }
-  lines.push('get an API key: flowsvc api-key create   (or POST /api/v1/api_key/ with a login token)');
+  lines.push('get an API key: npx flowsvc api-key create   (or POST /api/v1/api_key/ with a login token)');
   process.stdout.write(lines.join('\n') + '\n');
   stopOnSignals(service, config, logger);
 }
