@@ -1,12 +1,10 @@
 #!/usr/bin/env node
-// Thin launcher: the CLI itself is TypeScript compiled to dist/ by `npm run build` (npm start builds first).
-import { existsSync } from 'node:fs';
+// Thin launcher: the CLI itself is TypeScript compiled to dist/. It is compiled here first when the sources changed
+// since the last build (scripts/build-if-changed.mjs; with nothing changed, a check of a few milliseconds), so
+// `npm start`, a `flowsvc` linked with `npm link` and `node bin/flowsvc.js` always run the current sources.
 import { fileURLToPath } from 'node:url';
+import { buildIfChanged } from '../scripts/build-if-changed.mjs';
 
-const compiled = fileURLToPath(new URL('../dist/src/main/cli.js', import.meta.url));
-if (!existsSync(compiled)) {
-  console.error('flowsvc is not built yet: run `npm run build` (or `npm start`, which builds first).');
-  process.exit(1);
-}
-const { main } = await import(compiled);
+if (!(await buildIfChanged(fileURLToPath(new URL('..', import.meta.url))))) process.exit(1);
+const { main } = await import('../dist/src/main/cli.js');
 await main(process.argv.slice(2));

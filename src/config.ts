@@ -11,6 +11,9 @@ const bool = (fallback: boolean) =>
     .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes', 'TRUE', 'True'].includes(v)));
 
 const port = z.coerce.number().int().min(0).max(65535);
+const CLUSTER_NAME_FORM = /^[A-Za-z0-9_-]{1,32}$/;
+/** Settings whose values are never repeated in an error message. */
+const SECRET_SETTINGS = new Set(['API_KEY', 'SECRET_KEY', 'SUPERUSER_PASSWORD', 'DATABASE_URL']);
 
 /** A default model as `provider/model`, checked against the providers the service can call. */
 const modelSetting = z
@@ -44,7 +47,12 @@ export const ConfigSchema = z.object({
   /** Unset: generated once and kept in the data dir. */
   SECRET_KEY: z.string().min(16).optional(),
   WEBHOOK_AUTH_ENABLE: bool(true),
-  FALLBACK_TO_ENV_VAR: bool(false),
+  /**
+   * Flow variables nobody supplied (request, stored) are read from the service's environment, as Langflow's
+   * LANGFLOW_FALLBACK_TO_ENV_VAR (default on there too): a service started with OPENAI_API_KEY runs the starters.
+   * Multi-tenant services turn it off, so that users' flows cannot read the service's own keys.
+   */
+  FALLBACK_TO_ENV_VAR: bool(true),
   /** The model an empty model field takes (`provider/model`); unset, the first enabled provider's default. */
   DEFAULT_MODEL: modelSetting,
   /** The same for embedding model fields. */
@@ -95,8 +103,11 @@ export const ConfigSchema = z.object({
    * follows, stops and cache invalidations as messages). README, "Several machines".
    */
   NATS_URL: z.string().regex(/^(nats|tls):\/\//, 'a nats:// URL').optional(),
-  /** Names this cluster's stream and subjects on NATS, so that several clusters can share one NATS server. */
-  CLUSTER_NAME: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'letters, digits, - and _ (32 at most)').default('default'),
+  /**
+   * Names this cluster's stream and subjects on NATS, so that several clusters can share one NATS server. Unset: the
+   * database's name (from DATABASE_URL), so two deployments on one NATS server never share subjects by default.
+   */
+  CLUSTER_NAME: z.string().regex(CLUSTER_NAME_FORM, 'letters, digits, - and _ (32 at most)').optional(),
   /** How long a job's lease holds without its owner's heartbeat; then another instance ends the job interrupted. */
   JOB_LEASE_SECONDS: z.coerce.number().positive().max(3600).default(15),
   /** Where file bytes are kept (default DATA_DIR/files); instances sharing runs must share it, and it is checked. */
@@ -133,10 +144,10 @@ export const ConfigSchema = z.object({
   VOICE_TTS: TtsProviderName.default('openai'),
 });
 
-export type Config = z.output<typeof ConfigSchema>;
+export type Config = Omit<z.output<typeof ConfigSchema>, 'CLUSTER_NAME'> & { CLUSTER_NAME: string };
 export type ConfigInput = Partial<Record<keyof z.input<typeof ConfigSchema>, string>>;
 
-/** Raised when a variable has a bad value; the message names the variable. */
+/** Raised when a variable has a bad value; the message says which and what, one line per variable. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -151,11 +162,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
   Object.assign(raw, overrides);
   const parsed = ConfigSchema.safeParse(raw);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `FLOWSVC_${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`invalid configuration:\n  ${lines.join('\n  ')}`);
+    const lines = parsed.error.issues.map((issue) => {
+      const key = String(issue.path[0]);
+      return `${setting(key, raw[key])} is not valid: ${issue.message}`;
+    });
+    throw new ConfigError(lines.join('\n'));
   }
   const config = parsed.data;
-  if (config.NATS_URL && !config.DATABASE_URL) throw new ConfigError('invalid configuration:\n  FLOWSVC_NATS_URL: needs FLOWSVC_DATABASE_URL (instances share runs only where they share the store)');
-  if (config.NATS_URL && !config.FILES_DIR) throw new ConfigError('invalid configuration:\n  FLOWSVC_FILES_DIR: required with FLOWSVC_NATS_URL (a directory every instance shares, for file bytes)');
-  return config;
+  if (config.NATS_URL && !config.DATABASE_URL) throw new ConfigError('FLOWSVC_NATS_URL: needs FLOWSVC_DATABASE_URL (instances share runs only where they share the store)');
+  if (config.NATS_URL && !config.FILES_DIR) throw new ConfigError('FLOWSVC_FILES_DIR: required with FLOWSVC_NATS_URL (a directory every instance shares, for file bytes)');
+  return { ...config, CLUSTER_NAME: config.CLUSTER_NAME ?? clusterNameOf(config.DATABASE_URL, Boolean(config.NATS_URL)) };
+}
+
+/** `FLOWSVC_NAME=value`, or only the value's length for a secret: error messages never print secrets. */
+function setting(key: string, value: string | undefined): string {
+  if (value === undefined) return `FLOWSVC_${key}`;
+  return SECRET_SETTINGS.has(key) ? `FLOWSVC_${key} (${value.length} characters, not shown)` : `FLOWSVC_${key}=${value}`;
+}
+
+/**
+ * The default cluster name: the database's name in FLOWSVC_DATABASE_URL (libpq's default, the user's name, when the
+ * URL names none), characters NATS subjects cannot hold as `_`, at most 32. Without a database: `default` (the name
+ * matters only with NATS). A cluster that needs a name and has none to derive is told to set one.
+ */
+function clusterNameOf(databaseUrl: string | undefined, needed: boolean): string {
+  const url = databaseUrl && URL.canParse(databaseUrl) ? new URL(databaseUrl) : undefined;
+  const name = url ? decodeURIComponent(url.pathname.slice(1) || url.username) : '';
+  const derived = name.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 32);
+  if (CLUSTER_NAME_FORM.test(derived)) return derived;
+  if (needed) throw new ConfigError('FLOWSVC_CLUSTER_NAME: required (FLOWSVC_DATABASE_URL names no database to derive it from)');
+  return 'default';
 }

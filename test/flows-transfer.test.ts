@@ -1,7 +1,7 @@
 /** Flows in and out over real HTTP: batch, upload, download (JSON and ZIP), public flows, shipped examples. */
 import { zipSync, strToU8 } from 'fflate';
 import t from 'tap';
-import basicPrompting from '../src/examples/basic-prompting.json' with { type: 'json' };
+import basicPrompting from '../examples/basic-prompting.json' with { type: 'json' };
 import { createFlow, flowBody, upload, zipEntries } from './support/flow-helpers.js';
 import { startTestServer } from './support/server.js';
 

@@ -58,10 +58,10 @@ t.test('variables: create, list, update, delete with Langflow rules', async (t) 
   t.notMatch(stored.value, /sk-secret/, 'the credential is encrypted at rest');
 });
 
-t.test('runs resolve variables: header, then stored, then environment (when enabled); users do not share them', async (t) => {
-  process.env.FLOWSVC_TEST_FALLBACK_GREETING = 'from env';
-  t.teardown(() => delete process.env.FLOWSVC_TEST_FALLBACK_GREETING);
-  const server = await startTestServer({ FALLBACK_TO_ENV_VAR: 'true' });
+t.test('runs resolve variables: header, then stored, then environment (by default); users do not share them', async (t) => {
+  process.env.TEST_FALLBACK_GREETING = 'from env';
+  t.teardown(() => delete process.env.TEST_FALLBACK_GREETING);
+  const server = await startTestServer();
   t.teardown(() => server.close());
 
   const stored = await createFlow(server, greeterFlow('GREETING'));
@@ -69,7 +69,7 @@ t.test('runs resolve variables: header, then stored, then environment (when enab
   t.equal((await runText(server, stored.id)).text, 'from store', 'a stored credential is decrypted for the run');
   t.equal((await runText(server, stored.id, { 'x-flowsvc-global-var-greeting': 'from header' })).text, 'from header', 'a header beats the store');
 
-  const fromEnv = await createFlow(server, greeterFlow('FLOWSVC_TEST_FALLBACK_GREETING'));
+  const fromEnv = await createFlow(server, greeterFlow('TEST_FALLBACK_GREETING'));
   t.equal((await runText(server, fromEnv.id)).text, 'from env', 'the environment is the last resort');
 
   const other = await createUserWithKey(server, 'other');
@@ -79,15 +79,38 @@ t.test('runs resolve variables: header, then stored, then environment (when enab
   t.match((await res.json()).detail, /GREETING/);
 });
 
-t.test('without the environment fallback an unknown variable fails the run', async (t) => {
-  process.env.FLOWSVC_TEST_ONLY_IN_ENV = 'x';
-  t.teardown(() => delete process.env.FLOWSVC_TEST_ONLY_IN_ENV);
-  const server = await startTestServer();
+t.test('FLOWSVC_FALLBACK_TO_ENV_VAR=true reads the environment as the default does', async (t) => {
+  process.env.TEST_FALLBACK_GREETING = 'from env, asked for';
+  t.teardown(() => delete process.env.TEST_FALLBACK_GREETING);
+  const server = await startTestServer({ FALLBACK_TO_ENV_VAR: 'true' });
   t.teardown(() => server.close());
-  const created = await createFlow(server, greeterFlow('FLOWSVC_TEST_ONLY_IN_ENV'));
+  const created = await createFlow(server, greeterFlow('TEST_FALLBACK_GREETING'));
+  t.equal((await runText(server, created.id)).text, 'from env, asked for');
+});
+
+t.test("the environment fallback never hands a flow the service's own FLOWSVC_ settings", async (t) => {
+  process.env.FLOWSVC_TEST_PRIVATE_SETTING = 'the service alone knows this';
+  t.teardown(() => delete process.env.FLOWSVC_TEST_PRIVATE_SETTING);
+  const server = await startTestServer({ FALLBACK_TO_ENV_VAR: 'true' });
+  t.teardown(() => server.close());
+  for (const name of ['FLOWSVC_TEST_PRIVATE_SETTING', 'flowsvc_test_private_setting']) {
+    const created = await createFlow(server, greeterFlow(name));
+    const result = await runText(server, created.id);
+    t.equal(result.status, 400, `${name}: not found`);
+    t.match(result.detail, /Variable \S+ not found/);
+    t.notOk(JSON.stringify(result).includes('the service alone knows this'), `${name}: its value is not given out`);
+  }
+});
+
+t.test('FLOWSVC_FALLBACK_TO_ENV_VAR=false (multi-tenant): a variable only in the environment fails the run', async (t) => {
+  process.env.TEST_ONLY_IN_ENV = 'x';
+  t.teardown(() => delete process.env.TEST_ONLY_IN_ENV);
+  const server = await startTestServer({ FALLBACK_TO_ENV_VAR: 'false' });
+  t.teardown(() => server.close());
+  const created = await createFlow(server, greeterFlow('TEST_ONLY_IN_ENV'));
   const result = await runText(server, created.id);
   t.equal(result.status, 400);
-  t.match(result.detail, /FLOWSVC_TEST_ONLY_IN_ENV/);
+  t.match(result.detail, /TEST_ONLY_IN_ENV/);
 });
 
 t.test('variables survive a restart and still decrypt', async (t) => {

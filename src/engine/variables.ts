@@ -9,7 +9,7 @@ export interface VariableResolver {
 export class VariableNotFoundError extends AppError {
   override name = 'VariableNotFoundError';
   constructor(readonly variable: string) {
-    super(ErrorKind.BadRequest, `Variable ${variable} not found. Set it as a global variable, pass it in the request (X-FLOWSVC-GLOBAL-VAR-${variable.toUpperCase()} header or "globals"), or enable FLOWSVC_FALLBACK_TO_ENV_VAR to read it from the environment.`);
+    super(ErrorKind.BadRequest, `Variable ${variable} not found. Set it as a global variable, pass it in the request (X-FLOWSVC-GLOBAL-VAR-${variable.toUpperCase()} header or "globals"), or set it in the service's environment (read there while FLOWSVC_FALLBACK_TO_ENV_VAR is true, the default).`);
   }
 }
 

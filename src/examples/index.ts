@@ -1,14 +1,15 @@
 /**
- * Our shipped example flows (Langflow export format, written for flowsvc). They are served from memory, never
- * stored: owner-less (`user_id: null`) and filed under a virtual "Starter Projects" folder that has a fixed id.
- * They back `GET /api/v1/flows/basic_examples`, `GET /api/v1/starter-projects`, and, as Langflow does with
- * owner-less flows under auto-login, appear read-only in users' flow listings.
+ * Our shipped example flows (examples/ at the repository's root, Langflow's export format, written for flowsvc; the
+ * README's quick start uploads one). They are served from memory, never stored: owner-less (`user_id: null`) and
+ * filed under a virtual "Starter Projects" folder that has a fixed id. They back `GET /api/v1/flows/basic_examples`,
+ * `GET /api/v1/starter-projects`, and, as Langflow does with owner-less flows under auto-login, appear read-only in
+ * users' flow listings.
  */
 import { z } from 'zod';
 import { FlowCreate, type FlowRecord, type GraphDump } from '../../protocol/flow.schema.js';
 import { hasWebhookNode } from '../services/flow-data.js';
-import basicPrompting from './basic-prompting.json' with { type: 'json' };
-import echo from './echo.json' with { type: 'json' };
+import basicPrompting from '../../examples/basic-prompting.json' with { type: 'json' };
+import echo from '../../examples/echo.json' with { type: 'json' };
 
 export const STARTER_FOLDER_ID = '00000000-0000-4000-8000-00000000f01d';
 export const STARTER_FOLDER_NAME = 'Starter Projects';

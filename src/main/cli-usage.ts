@@ -8,8 +8,9 @@ commands:
   run <flow.json> [options]      run an exported flow once, without a server, and print its chat output
                                  (flowsvc run --help)
   validate <flow.json|dir>...    check flows without running them (flowsvc validate --help)
+  cluster status|remove          what a cluster keeps on NATS, and its removal (flowsvc cluster --help)
 
-flowsvc <command> --help describes a command.
+flowsvc <command> --help describes a command; flowsvc --version prints the version.
 `;
 
 export const SERVE_USAGE = `usage: flowsvc serve
@@ -22,7 +23,8 @@ the wait), then it exits 0.
   FLOWSVC_SUPERUSER            the superuser created at first start (default langflow)
   FLOWSVC_SUPERUSER_PASSWORD   its password (unset: generated at first start and printed once)
   FLOWSVC_SECRET_KEY           signs tokens and encrypts stored credentials (unset: generated once, kept in the data dir)
-  FLOWSVC_FALLBACK_TO_ENV_VAR  flow variables nobody supplied are read from the environment (default false)
+  FLOWSVC_FALLBACK_TO_ENV_VAR  flow variables nobody supplied are read from the environment (default true;
+                               false for multi-tenant services)
   FLOWSVC_JOB_TIMEOUT_SECONDS  longest a run may take (default 300)
   FLOWSVC_DEFAULT_MODEL        the model empty model fields take, as provider/model (default: the first provider
                                whose key the caller has: OPENAI_API_KEY, ANTHROPIC_API_KEY, ...)
@@ -33,21 +35,37 @@ the wait), then it exits 0.
   FLOWSVC_LOG_LEVEL            fatal, error, warn, info (default), debug, trace, silent
 `;
 
-export const API_KEY_USAGE = `usage: flowsvc api-key create [--name NAME]
+export const API_KEY_USAGE = `usage: flowsvc api-key create [--name NAME] [--init]
 
-Creates an API key for the superuser and prints it (sk-...). Reads the same environment as serve:
-FLOWSVC_DATA_DIR (default ./.flowsvc; a store and superuser are created there if it has none),
-FLOWSVC_SUPERUSER (default langflow). --name NAME names the key (default cli).
+Creates an API key for the superuser and prints it (sk-...) on stdout; stderr says which store it is in. Reads
+the same environment as serve: FLOWSVC_DATA_DIR (default ./.flowsvc, relative to the current folder) or
+FLOWSVC_DATABASE_URL, FLOWSVC_SUPERUSER (default langflow). Run it beside the running service, with its settings.
+  --name NAME   names the key (default cli)
+  --init        where FLOWSVC_DATA_DIR holds no store yet, create one (and its superuser) instead of refusing
 `;
 
-export const RUN_USAGE = `usage: flowsvc run <flow.json> [--input TEXT] [--session ID] [--data-dir DIR] [--no-env]
+export const CLUSTER_USAGE = `usage: flowsvc cluster status|remove
+
+A cluster (instances sharing FLOWSVC_DATABASE_URL and FLOWSVC_NATS_URL) keeps one JetStream stream on NATS,
+FLOWSVC_<cluster name>_RUNS, holding run logs for FLOWSVC_JOB_RETENTION_SECONDS; it stays when every instance
+is stopped. Reads FLOWSVC_NATS_URL, FLOWSVC_CLUSTER_NAME and FLOWSVC_DATABASE_URL (whose database names the
+cluster when FLOWSVC_CLUSTER_NAME is unset), as serve does.
+  status   prints the stream's name, messages, bytes and consumers
+  remove   deletes the stream and every run log in it (stop every instance first)
+`;
+
+export const RUN_USAGE = `usage: flowsvc run <flow.json> [--input TEXT] [--session-id ID] [--tweaks JSON] [--file PATH]
+                   [--data-dir DIR] [--no-env]
 
 Runs a flow exported from Langflow or flowsvc once, without a server, and prints what its Chat Output
 components said, one per line. Exit status: 0 the flow ran, 1 it failed, 2 bad arguments, file or data dir.
 
 options:
   --input TEXT    the text given to the flow's Chat Input (default: the node's own value)
-  --session ID    the session the run's messages belong to (default: the flow's id)
+  --session-id ID the session the run's messages belong to (default: the flow's id); --session ID too
+  --tweaks JSON   Langflow's tweaks: {"<node id or display name>": {"<field>": value}} sets fields of one
+                  node, {"<field>": value} that field on every node having it
+  --file PATH     attach a file to the flow's File nodes (their path field); repeat for several files
   --data-dir DIR  a service's data dir (its FLOWSVC_DATA_DIR): the global variables stored there for its
                   superuser are used, and the run's messages are recorded there. It must already hold a
                   store; nothing else is created or changed. Default: a throwaway store, removed after the run

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ActorHost } from '../../actors/actor-host.js';
 import type { FlowRecord } from '../../protocol/flow.schema.js';
+import type { Tweaks } from '../langflow/tweaks.js';
 import { loadConfig } from '../config.js';
 import { createLogger } from '../logger.js';
 import type { RunFailure } from '../runs/run-failure.js';
@@ -26,6 +27,8 @@ export interface RunRequest {
   flow: FlowRecord;
   input: string | null;
   session?: string;
+  /** Langflow's tweaks: field values by node id or display name, or for every node. */
+  tweaks?: Tweaks;
   /** Where the run may look for variables. */
   sources: VariableSourcesUsed;
 }
@@ -48,7 +51,7 @@ interface RunStore {
 const LOCAL_FILES: CallersFiles = { open: async (path) => resolve(path) };
 
 /** Runs the flow; sets exit status 1 when it fails. */
-export async function runOnce({ flow, input, session, sources }: RunRequest): Promise<void> {
+export async function runOnce({ flow, input, session, tweaks, sources }: RunRequest): Promise<void> {
   // A local run has no request to carry variables: the environment is where a user keeps keys, so it is read unless refused.
   const config = loadConfig(process.env, { LOG_LEVEL: 'silent', FALLBACK_TO_ENV_VAR: String(sources.readEnv) });
   const target = sources.dataDir ? await dataDirStore(sources.dataDir, config) : throwawayStore();
@@ -59,7 +62,7 @@ export async function runOnce({ flow, input, session, sources }: RunRequest): Pr
   const customs = await setUpCustomComponents(config);
   try {
     const runner = new FlowRunner(config, target, LOCAL_FILES, config.CUSTOM_COMPONENTS ? customs : undefined);
-    const prepared = runner.prepare({ flow, userId: target.userId, inputValue: input, sessionId: session });
+    const prepared = runner.prepare({ flow, userId: target.userId, inputValue: input, sessionId: session, tweaks });
     const result = await runs.start({ id: prepared.jobId, userId: target.userId, flowId: flow.id, job: prepared.job, adapter: resultAdapter }).answer;
     if (result.failure) {
       process.stderr.write(`flowsvc run: ${failureLine(result.failure, sources)}\n`);

@@ -2,7 +2,7 @@
 import { buildRoutes, buildSocketRoutes } from '../api/routes.js';
 import { createServices, type Services } from '../app.js';
 import type { Config } from '../config.js';
-import { chooseAdapter } from '../edge/adapter-choice.js';
+import { chooseAdapter, type AdapterChoice, type AdapterSetting } from '../edge/adapter-choice.js';
 import { startEdge, type EdgeServer } from '../edge/uws-server.js';
 import type { Logger } from '../logger.js';
 import { isLoopback } from '../auth/loopback.js';
@@ -35,7 +35,8 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   let edge: EdgeServer;
   try {
     const choice = await choosing;
-    logger.info(`serving with ${choice.reason}`);
+    logger.info(`serving with ${whichServer(choice, config.HTTP_SERVER)}`);
+    logger.debug(`HTTP server chosen: ${choice.reason}`);
     if (choice.limitation) logger.warn(`known limitation of this HTTP server: ${choice.limitation}`);
     edge = await startEdge({
       host: config.HOST,
@@ -69,4 +70,15 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     },
     shutdown: (graceMs, cutShort) => stopGracefully(edge, services, logger, graceMs, cutShort),
   };
+}
+
+/**
+ * The start-up line about the HTTP server: which one serves and why, calmly. Serving with node:http because the uWS
+ * build at hand cannot answer every request is the expected case on many machines, not an alarm; what failed to
+ * load, and why, is logged at debug.
+ */
+function whichServer(choice: AdapterChoice, setting: AdapterSetting): string {
+  if (setting !== 'auto') return `${choice.adapter === 'uws' ? 'uWebSockets.js' : 'node:http'} (FLOWSVC_HTTP_SERVER=${setting})`;
+  if (choice.adapter === 'uws') return 'uWebSockets.js (FLOWSVC_HTTP_SERVER=auto: its native build here answers every request)';
+  return 'node:http (FLOWSVC_HTTP_SERVER=auto: no uWebSockets.js build here answers every request; FLOWSVC_LOG_LEVEL=debug says why)';
 }

@@ -17,6 +17,7 @@ import type { CustomComponentSource } from '../langflow/custom-node.js';
 import { toGraph, unrunnableNodes } from '../langflow/to-graph.js';
 import type { UnrunnableNode } from '../errors/index.js';
 import { applyTweaks, type Tweaks } from '../langflow/tweaks.js';
+import { flowEnvironment } from './flow-environment.js';
 import type { VariablesService } from './variables.service.js';
 
 export interface RunOptions {
@@ -104,7 +105,7 @@ export class FlowRunner {
   }
 
   private envFor(userId: string): NodeJS.ProcessEnv | undefined {
-    if (this.config.FALLBACK_TO_ENV_VAR) return process.env;
+    if (this.config.FALLBACK_TO_ENV_VAR) return flowEnvironment;
     if (userId !== this.superuserId) return undefined;
     const env: NodeJS.ProcessEnv = {};
     for (const name of PROVIDER_VARIABLES) if (process.env[name] !== undefined) env[name] = process.env[name];

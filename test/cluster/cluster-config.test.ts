@@ -18,10 +18,18 @@ t.test('NATS needs the shared store and a files directory', async (t) => {
   t.throws(() => loadConfig({}, nats), /FLOWSVC_NATS_URL: needs FLOWSVC_DATABASE_URL/);
   t.throws(() => loadConfig({}, { ...nats, DATABASE_URL: 'postgres://db/x' }), /FLOWSVC_FILES_DIR: required/);
   const config = loadConfig({}, { ...nats, DATABASE_URL: 'postgres://db/x', FILES_DIR: '/srv/files' });
-  t.equal(config.CLUSTER_NAME, 'default');
+  t.equal(config.CLUSTER_NAME, 'x', 'the cluster is named after the database by default');
+  const named = (url: string) => loadConfig({}, { ...nats, DATABASE_URL: url, FILES_DIR: '/srv/files' }).CLUSTER_NAME;
+  t.equal(named('postgres://u:p@db:5432/flow.svc%20prod?sslmode=require'), 'flow_svc_prod', 'what subjects cannot hold becomes _');
+  t.equal(named('postgres://alice@db'), 'alice', 'no database named: libpq uses the user name, and so does the cluster');
+  t.equal(named(`postgres://db/${'d'.repeat(40)}`), 'd'.repeat(32), 'at most 32 characters');
+  t.throws(() => named('postgres://db'), /FLOWSVC_CLUSTER_NAME: required/, 'nothing to derive it from: it must be set');
+  t.equal(loadConfig({}, { ...nats, DATABASE_URL: 'postgres://db', FILES_DIR: '/srv/files', CLUSTER_NAME: 'prod' }).CLUSTER_NAME, 'prod');
+  t.equal(loadConfig({}, {}).CLUSTER_NAME, 'default', 'without NATS the name is not used');
   t.equal(config.JOB_LEASE_SECONDS, 15);
   t.throws(() => loadConfig({}, { CLUSTER_NAME: 'has.dots' }), /FLOWSVC_CLUSTER_NAME/);
-  t.throws(() => loadConfig({}, { NATS_URL: 'http://nats' }), /FLOWSVC_NATS_URL: a nats:\/\/ URL/);
+  t.throws(() => loadConfig({}, { NATS_URL: 'http://nats' }), /FLOWSVC_NATS_URL=http:\/\/nats is not valid: a nats:\/\/ URL/);
+  t.throws(() => loadConfig({}, { DATABASE_URL: 'mysql://root:hunter2@db/x' }), { message: /^FLOWSVC_DATABASE_URL \(25 characters, not shown\) is not valid: a postgres:\/\/ URL$/ }, 'a secret setting is not repeated');
 });
 
 t.test('the files directory must be the one the other instances use', async (t) => {
