@@ -6,7 +6,7 @@
  * why it was aborted, belong to the run lifecycle (src/runs/).
  */
 import { dispatch, spawn, stop, type Ref } from 'nact';
-import type { CallersFiles, NetworkPolicy, SessionMemory } from '../src/components/contract.js';
+import type { CallersFiles, CallersKnowledge, NetworkPolicy, SessionMemory } from '../src/components/contract.js';
 import type { RunEvent } from '../src/engine/events.js';
 import { ABORTED, COMPLETED, type ExecutionEnd, type ExecutionResult } from '../src/engine/execution-result.js';
 import type { FlowGraph } from '../src/engine/graph.js';
@@ -39,6 +39,8 @@ export interface JobInput {
   files?: CallersFiles;
   /** URL and API Request may reach loopback, private and metadata addresses (the service's setting; absent: no). */
   allowPrivateNetwork?: boolean;
+  /** Knowledge bases and vector stores, for their caller (absent: a run has none). */
+  knowledge?: CallersKnowledge;
 }
 
 export interface JobSpec extends JobInput {
@@ -85,6 +87,8 @@ export function spawnJob(parent: Ref<never>, spec: JobSpec, controller: LazyAbor
     },
     callersFiles: spec.files,
     files: undefined,
+    callersKnowledge: spec.knowledge,
+    knowledge: undefined,
     network: spec.allowPrivateNetwork ? PRIVATE_NETWORK_ALLOWED : PRIVATE_NETWORK_REFUSED,
   };
 

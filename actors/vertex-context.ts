@@ -4,7 +4,7 @@
  * small object, and the run's AbortSignal is only made when a component reads `signal` (a getter in a literal
  * made each context a slow-path object: measured 2x the engine's CPU on a 50-vertex chain).
  */
-import type { CallersFiles, ComponentContext, ComponentEvent, FileAccess, NetworkPolicy, SessionMemory } from '../src/components/contract.js';
+import type { CallersFiles, CallersKnowledge, ComponentContext, ComponentEvent, FileAccess, KnowledgeAccess, NetworkPolicy, SessionMemory } from '../src/components/contract.js';
 import type { FlowGraph } from '../src/engine/graph.js';
 import type { LazyAbortController } from '../src/engine/lazy-abort.js';
 import type { Logger } from '../src/logger.js';
@@ -23,6 +23,9 @@ export interface RunScope {
   /** The caller's view of `callersFiles`, made when a component first asks (most runs read no file). */
   files: FileAccess | undefined;
   network: NetworkPolicy;
+  callersKnowledge?: CallersKnowledge;
+  /** The caller's view of `callersKnowledge`, made when a component first asks. */
+  knowledge: KnowledgeAccess | undefined;
 }
 
 export class VertexContext implements ComponentContext {
@@ -66,6 +69,11 @@ export class VertexContext implements ComponentContext {
     if (!callers) return undefined;
     const userId = scope.flow.userId;
     return (scope.files ??= { open: (path) => callers.open(path, userId) });
+  }
+
+  get knowledge(): KnowledgeAccess | undefined {
+    const scope = this.#scope;
+    return (scope.knowledge ??= scope.callersKnowledge?.forUser(scope.flow.userId));
   }
 
   get network(): NetworkPolicy {

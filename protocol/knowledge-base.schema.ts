@@ -10,7 +10,13 @@ export const VectorStoreKind = z.enum(['knowledge', 'chroma', 'faiss']);
 export type VectorStoreKind = z.output<typeof VectorStoreKind>;
 
 /** One committed ingestion: its chunks (store rows) and its vectors (a file beside the knowledge base's index). */
-export const Segment = z.object({ job_id: z.string(), count: z.number().int().nonnegative(), bytes: z.number().int().nonnegative() });
+export const Segment = z.object({
+  job_id: z.string(),
+  count: z.number().int().nonnegative(),
+  bytes: z.number().int().nonnegative(),
+  words: z.number().int().nonnegative(),
+  characters: z.number().int().nonnegative(),
+});
 export type Segment = z.output<typeof Segment>;
 
 export const KnowledgeBaseRecord = z.object({
@@ -77,6 +83,8 @@ export const IngestionRecord = z.object({
   per_file_metadata: z.record(z.string(), z.record(z.string(), z.unknown())),
   /** The request's global variable headers, sealed: a queued ingestion resumed after a restart still has them. */
   header_globals_sealed: z.string().optional(),
+  /** A stop asked on an instance that does not run it: the one running it looks at its record and stops. */
+  stop_requested: z.boolean().optional(),
   error_message: z.string().nullable(),
   items: z.array(IngestionItem),
   total_bytes: z.number().int().nonnegative(),

@@ -7,6 +7,9 @@ import type { z } from 'zod';
 import type { Logger } from '../logger.js';
 import type { MessageValue } from '../values/message.js';
 import type { LazyModule } from './shared/lazy-module.js';
+import type { CallersKnowledge, KnowledgeAccess } from '../knowledge/knowledge-access.js';
+
+export type { CallersKnowledge, KnowledgeAccess };
 
 /** Langflow's template field types (`type` in a node's template). */
 export type FieldType =
@@ -108,6 +111,8 @@ export interface ComponentContext {
   files?: FileAccess;
   /** Absent (a bare engine), private addresses are refused, as with the service's default. */
   network?: NetworkPolicy;
+  /** The caller's knowledge bases and vector stores (absent in a bare engine: the knowledge components refuse). */
+  knowledge?: KnowledgeAccess;
 }
 
 export type FieldMap = Record<string, FieldSpec>;

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { JobInput } from '../../actors/job.actor.js';
-import type { CallersFiles } from '../components/contract.js';
+import type { CallersFiles, CallersKnowledge } from '../components/contract.js';
 import type { FlowRecord } from '../../protocol/flow.schema.js';
 import type { Config } from '../config.js';
 import type { FlowGraph } from '../engine/graph.js';
@@ -82,6 +82,9 @@ export class FlowRunner {
     private readonly customs?: CustomComponentSource,
   ) {}
 
+  /** Knowledge bases and vector stores runs reach for their callers (set once at assembly; absent: none). */
+  knowledge?: CallersKnowledge;
+
   prepare(options: RunOptions): PreparedRun {
     // The closures below (kept for the whole run) read these, not `options`: a run does not keep its request.
     const { flow, userId } = options;
@@ -126,7 +129,7 @@ export class FlowRunner {
       plan,
       selected,
       inputs: { input_value: options.inputValue ?? null },
-      job: { jobId, flow: { id: flow.id, name: flow.name, userId }, sessionId, graph, plan, overrides, variables, files: this.files, allowPrivateNetwork: this.config.ALLOW_PRIVATE_NETWORK },
+      job: { jobId, flow: { id: flow.id, name: flow.name, userId }, sessionId, graph, plan, overrides, variables, files: this.files, knowledge: this.knowledge, allowPrivateNetwork: this.config.ALLOW_PRIVATE_NETWORK },
     };
   }
 

@@ -71,6 +71,9 @@ export function lmdbKnowledge(env: RootDatabase): KnowledgeRepo {
     getJob: (id) => answer(() => jobs.get(id)),
     putJob: (job) =>
       env.transaction(() => {
+        // started_at is the job's place in its knowledge base's order: it never changes.
+        const before = jobs.get(job.id);
+        if (before && before.started_at !== job.started_at) order.remove([before.kb_id, before.started_at, before.id]);
         jobs.put(job.id, job);
         order.put([job.kb_id, job.started_at, job.id], job.id);
         if (OPEN.has(job.status)) open.put(job.id, true);
