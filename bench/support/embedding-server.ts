@@ -30,7 +30,7 @@ export function standInVector(text: string, dims: number): number[] {
   for (const word of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
     let hash = 2166136261;
     for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), 16777619);
-    vector[(hash >>> 0) % dims]! += (hash & 1) === 0 ? 1 : -1;
+    vector[(hash >>> 0) % dims]! += 1;
   }
   return vector;
 }
