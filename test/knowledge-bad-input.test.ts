@@ -35,7 +35,7 @@ t.test('names: a path, a 10 KB name, too short or odd characters are refused; lo
 
 t.test('settings: chunk size 0 or 10 MB, an overlap past the size, bad metadata JSON: 422 before anything runs', async (t) => {
   await createKb(server, 'settings');
-  for (const fields of [{ chunk_size: '0' }, { chunk_size: String(10 * 1024 * 1024) }, { chunk_size: '100', chunk_overlap: '200' }, { metadata: '[1,2]' }, { metadata: '{bad' }, { per_file_metadata: '{"a.txt": 3}' }]) {
+  for (const fields of <Record<string, string>[]>[{ chunk_size: '0' }, { chunk_size: String(10 * 1024 * 1024) }, { chunk_size: '100', chunk_overlap: '200' }, { metadata: '[1,2]' }, { metadata: '{bad' }, { per_file_metadata: '{"a.txt": 3}' }]) {
     const res = await ingest(server, 'settings', { 'a.txt': 'text' }, fields);
     t.equal(res.status, 422, JSON.stringify(fields));
   }
