@@ -47,6 +47,8 @@ export interface Knowledge {
 export function setUpKnowledge(deps: KnowledgeDeps): Knowledge {
   const { store, settings } = deps;
   const files = new SegmentFiles(deps.filesDir);
+  // Where vectors live decides what instances must share: say it once (pgvector is not used).
+  deps.logger.info({ dir: `${deps.filesDir}/knowledge` }, 'knowledge base vectors and indexes are kept in the files dir (every instance must share it); records and chunks in the store');
   const indexes = new VectorIndexes(files, deps.logger);
   const search = new KnowledgeSearch(store.knowledge, files, indexes);
   const embeddings = { defaultEmbeddingModel: settings.defaultEmbeddingModel };
