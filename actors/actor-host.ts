@@ -56,6 +56,7 @@ export class ActorHost {
       overrides: input.overrides,
       variables: input.variables,
       files: input.files,
+      knowledge: input.knowledge,
       allowPrivateNetwork: input.allowPrivateNetwork,
       models: input.models,
       memory,

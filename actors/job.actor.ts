@@ -6,7 +6,7 @@
  * why it was aborted, belong to the run lifecycle (src/runs/).
  */
 import { dispatch, spawn, stop, type Ref } from 'nact';
-import type { CallersFiles, ModelDefaults, NetworkPolicy, SessionMemory } from '../src/components/contract.js';
+import type { CallersFiles, CallersKnowledge, ModelDefaults, NetworkPolicy, SessionMemory } from '../src/components/contract.js';
 import type { RunEvent } from '../src/engine/events.js';
 import { ABORTED, COMPLETED, type ExecutionEnd, type ExecutionResult } from '../src/engine/execution-result.js';
 import type { FlowGraph } from '../src/engine/graph.js';
@@ -41,6 +41,8 @@ export interface JobInput {
   allowPrivateNetwork?: boolean;
   /** The service's default models for empty model fields (absent: none set). */
   models?: ModelDefaults;
+  /** Knowledge bases and vector stores, for their caller (absent: a run has none). */
+  knowledge?: CallersKnowledge;
 }
 
 export interface JobSpec extends JobInput {
@@ -87,6 +89,8 @@ export function spawnJob(parent: Ref<never>, spec: JobSpec, controller: LazyAbor
     },
     callersFiles: spec.files,
     files: undefined,
+    callersKnowledge: spec.knowledge,
+    knowledge: undefined,
     network: spec.allowPrivateNetwork ? PRIVATE_NETWORK_ALLOWED : PRIVATE_NETWORK_REFUSED,
     models: spec.models,
   };

@@ -4,7 +4,7 @@
  * small object, and the run's AbortSignal is only made when a component reads `signal` (a getter in a literal
  * made each context a slow-path object: measured 2x the engine's CPU on a 50-vertex chain).
  */
-import type { CallersFiles, ComponentContext, ComponentEvent, FileAccess, ModelDefaults, NetworkPolicy, SessionMemory } from '../src/components/contract.js';
+import type { CallersFiles, CallersKnowledge, ComponentContext, ComponentEvent, FileAccess, KnowledgeAccess, ModelDefaults, NetworkPolicy, SessionMemory } from '../src/components/contract.js';
 import type { FlowGraph } from '../src/engine/graph.js';
 import type { LazyAbortController } from '../src/engine/lazy-abort.js';
 import type { Logger } from '../src/logger.js';
@@ -24,6 +24,9 @@ export interface RunScope {
   files: FileAccess | undefined;
   network: NetworkPolicy;
   models?: ModelDefaults;
+  callersKnowledge?: CallersKnowledge;
+  /** The caller's view of `callersKnowledge`, made when a component first asks. */
+  knowledge: KnowledgeAccess | undefined;
 }
 
 export class VertexContext implements ComponentContext {
@@ -67,6 +70,11 @@ export class VertexContext implements ComponentContext {
     if (!callers) return undefined;
     const userId = scope.flow.userId;
     return (scope.files ??= { open: (path) => callers.open(path, userId) });
+  }
+
+  get knowledge(): KnowledgeAccess | undefined {
+    const scope = this.#scope;
+    return (scope.knowledge ??= scope.callersKnowledge?.forUser(scope.flow.userId));
   }
 
   get network(): NetworkPolicy {

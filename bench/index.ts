@@ -12,6 +12,7 @@ import { dataOperationsScenario } from './scenarios/data-operations.js';
 import { edgeScenario } from './scenarios/edge.js';
 import { filesScenario } from './scenarios/files.js';
 import { historyScenario } from './scenarios/history.js';
+import { knowledgeScenario } from './scenarios/knowledge.js';
 import { lifecycleScenario } from './scenarios/lifecycle.js';
 import { mcpScenario } from './scenarios/mcp.js';
 import { modelStreamScenario } from './scenarios/model-stream.js';
@@ -45,6 +46,7 @@ const SCENARIOS: Record<string, () => Promise<Row[]>> = {
   records: () => recordsScenario(SECONDS),
   'trace-rows': () => traceRowsScenario(),
   voice: () => voiceScenario(),
+  knowledge: () => knowledgeScenario(),
 };
 
 const wanted = process.argv.slice(2);

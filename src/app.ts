@@ -38,6 +38,7 @@ import { openLmdbStore } from './store/lmdb/lmdb-store.js';
 import { openPgStore } from './store/pg/pg-store.js';
 import { SharedJobs } from './services/jobs/shared-jobs.js';
 import type { Services } from './services/services.js';
+import { setUpKnowledge } from './knowledge/knowledge-setup.js';
 
 export type { Services };
 
@@ -88,6 +89,21 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   // One per service: the engine compiles once, sandboxes are pooled; used by flows only where custom code is allowed.
   const customComponents = await setUpCustomComponents(config);
   const runner = new FlowRunner(config, variables, callerFiles, config.CUSTOM_COMPONENTS ? customComponents : undefined);
+  const knowledge = setUpKnowledge({
+    store,
+    filesDir,
+    runs,
+    variables,
+    secrets,
+    logger,
+    callerFiles,
+    fileName: async (userId, ref) => {
+      const file = await store.files.get(ref);
+      return file?.user_id === userId ? (file.extension ? `${file.name}.${file.extension}` : file.name) : undefined;
+    },
+    settings: { fallbackToEnv: config.FALLBACK_TO_ENV_VAR, allowPrivateNetwork: config.ALLOW_PRIVATE_NETWORK, maxChunks: config.KNOWLEDGE_MAX_CHUNKS, defaultEmbeddingModel: config.DEFAULT_EMBEDDING_MODEL },
+  });
+  runner.knowledge = knowledge.callers;
   const messages = new MessagesService(store, host.sessions);
   const versions = new FlowVersionsService(store.flowVersions);
   const jobs = new WorkflowJobs(runs, store, flows, versions, runner, secrets, retention, logger);
@@ -135,7 +151,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   // With other instances on the store, its unfinished runs may be theirs, still running: left alone here. Where
   // instances share jobs, their leases say whose they are: jobs are claimed and swept, never recovered at start.
   if (await store.openedAlone()) {
-    const recovered = await runs.recover(cluster ? [responses.recovery()] : [jobs.recovery(), responses.recovery()]);
+    const recovered = await runs.recover(cluster ? [responses.recovery(), knowledge.service.ingestions.recovery()] : [jobs.recovery(), responses.recovery(), knowledge.service.ingestions.recovery()]);
     if (recovered.requeued + recovered.interrupted > 0) logger.info(recovered, 'runs left unfinished by the last process recovered');
   } else logger.info('other instances share the store: the runs it holds unfinished are not recovered by this one');
   await retention.sweep();
@@ -165,6 +181,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     records: records.service,
     userFiles,
     flowFiles,
+    knowledge,
     moduleWarmUp,
     mcp,
     customComponents,
@@ -180,6 +197,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
       await mcp.close();
       cluster?.leased.close();
       runs.close();
+      knowledge.close();
       await vertexBuilds.settled();
       retention.close();
       host.close();

@@ -112,6 +112,8 @@ export const ConfigSchema = z.object({
   JOB_LEASE_SECONDS: z.coerce.number().positive().max(3600).default(15),
   /** Where file bytes are kept (default DATA_DIR/files); instances sharing runs must share it, and it is checked. */
   FILES_DIR: z.string().min(1).optional(),
+  /** Most chunks one knowledge base ingestion may write. */
+  KNOWLEDGE_MAX_CHUNKS: z.coerce.number().int().positive().max(10_000_000).default(500_000),
   /**
    * Flow nodes holding custom component code (JavaScript/TypeScript) run, in a WebAssembly sandbox; off, such a flow
    * is refused with a 400 naming the node. Python code is never run, whatever this says.

@@ -42,6 +42,7 @@ const FAILING_PARAMS: Record<string, Params> = {
   CurrentDate: { timezone: 'Mars/Olympus_Mons' },
   Prompt: { template: 'Hello {first name}' },
   CalculatorComponent: { expression: '1/0' },
+  OllamaEmbeddings: { base_url: 'not a url' },
 };
 
 /** Components that cannot fail whatever they are given (all text in, text out). */

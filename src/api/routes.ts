@@ -36,6 +36,7 @@ import { storeRoutes } from './store/store.routes.js';
 import type { SocketRoute } from '../edge/socket-route.js';
 import { voiceRoutes } from './voice/voice.routes.js';
 import { voiceSocketRoutes } from './voice/voice.sockets.js';
+import { knowledgeBasesRoutes } from './knowledge-bases/knowledge-bases.routes.js';
 
 export function buildRoutes(services: Services): Route[] {
   const routes: Route[] = [
@@ -72,6 +73,7 @@ export function buildRoutes(services: Services): Route[] {
     // Only when FLOWSVC_ENABLE_LOG_RETRIEVAL is on: off, /logs is a 404 like any path not served.
     ...(services.logRing ? logsRoutes(services.logRing) : []),
     ...voiceRoutes(services),
+    ...knowledgeBasesRoutes(services),
     // The developer API (v2 workflows) does not exist at all when disabled: 404, as Langflow documents.
     ...(services.config.DEVELOPER_API_ENABLED ? workflowsRoutes(services) : []),
   ];

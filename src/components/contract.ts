@@ -7,6 +7,9 @@ import type { z } from 'zod';
 import type { Logger } from '../logger.js';
 import type { MessageValue } from '../values/message.js';
 import type { LazyModule } from './shared/lazy-module.js';
+import type { CallersKnowledge, KnowledgeAccess } from '../knowledge/knowledge-access.js';
+
+export type { CallersKnowledge, KnowledgeAccess };
 
 /** Langflow's template field types (`type` in a node's template). */
 export type FieldType =
@@ -119,6 +122,8 @@ export interface ComponentContext {
   network?: NetworkPolicy;
   /** Absent (a bare engine), an empty model field takes the first provider whose variable resolves. */
   models?: ModelDefaults;
+  /** The caller's knowledge bases and vector stores (absent in a bare engine: the knowledge components refuse). */
+  knowledge?: KnowledgeAccess;
 }
 
 export type FieldMap = Record<string, FieldSpec>;

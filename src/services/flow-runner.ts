@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { JobInput } from '../../actors/job.actor.js';
-import type { CallersFiles, ModelDefaults } from '../components/contract.js';
+import type { CallersFiles, CallersKnowledge, ModelDefaults } from '../components/contract.js';
 import { MODEL_CATALOG } from '../components/models/model-catalog.js';
 import type { FlowRecord } from '../../protocol/flow.schema.js';
 import type { Config } from '../config.js';
@@ -112,6 +112,9 @@ export class FlowRunner {
     return env;
   }
 
+  /** Knowledge bases and vector stores runs reach for their callers (set once at assembly; absent: none). */
+  knowledge?: CallersKnowledge;
+
   prepare(options: RunOptions): PreparedRun {
     // The closures below (kept for the whole run) read these, not `options`: a run does not keep its request.
     const { flow, userId } = options;
@@ -153,7 +156,7 @@ export class FlowRunner {
       plan,
       selected,
       inputs: { input_value: options.inputValue ?? null },
-      job: { jobId, flow: { id: flow.id, name: flow.name, userId }, sessionId, graph, plan, overrides, variables, files: this.files, allowPrivateNetwork: this.config.ALLOW_PRIVATE_NETWORK, models: this.models },
+      job: { jobId, flow: { id: flow.id, name: flow.name, userId }, sessionId, graph, plan, overrides, variables, files: this.files, knowledge: this.knowledge, allowPrivateNetwork: this.config.ALLOW_PRIVATE_NETWORK, models: this.models },
     };
   }
 

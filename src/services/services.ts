@@ -31,6 +31,7 @@ import type { VariablesService } from './variables.service.js';
 import type { FlowFilesService } from './files/flow-files.service.js';
 import type { McpHub } from './mcp/mcp-hub.js';
 import type { UserFilesService } from './files/user-files.service.js';
+import type { Knowledge } from '../knowledge/knowledge-setup.js';
 
 /** Everything handlers may use. Built once per process (or per test server). */
 export interface Services {
@@ -67,6 +68,8 @@ export interface Services {
   userFiles: UserFilesService;
   /** v1 files: each flow's uploads. */
   flowFiles: FlowFilesService;
+  /** Knowledge bases: the API's service and what components reach (src/knowledge). */
+  knowledge: Knowledge;
   /** Loads the heavy modules stored flows need ahead of their first run (started once the service listens). */
   moduleWarmUp: ModuleWarmUp;
   /** The MCP server's tools (flows) and open sessions. */

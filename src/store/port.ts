@@ -17,6 +17,7 @@ import type { StoredResponse } from '../../protocol/responses.schema.js';
 import type { UserRecord } from '../../protocol/user.schema.js';
 import type { VariableRecord } from '../../protocol/variable.schema.js';
 import type { RunRecordRepo, VertexBuildRepo } from './run-records.port.js';
+import type { KnowledgeRepo } from './knowledge.port.js';
 
 export type { PreparedTrace, RunRecordRepo, TraceIndexEntry, TraceSource, VertexBuildRepo } from './run-records.port.js';
 
@@ -219,6 +220,8 @@ export interface Store {
   vertexBuilds: VertexBuildRepo;
   runRecords: RunRecordRepo;
   settings: SettingsRepo;
+  /** Knowledge bases, their ingestions and chunks (src/store/knowledge.port.ts). */
+  knowledge: KnowledgeRepo;
   /** The shared job queue: only where instances share the store (PostgreSQL). */
   leases?: JobLeaseRepo;
   /**

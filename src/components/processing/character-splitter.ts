@@ -41,7 +41,7 @@ function cut(text: string, separator: string, keep: KeepSeparator): string[] {
   return joined.filter((p) => p !== '');
 }
 
-function merge(pieces: string[], separator: string, { chunkSize, chunkOverlap }: SplitOptions): string[] {
+export function merge(pieces: string[], separator: string, { chunkSize, chunkOverlap }: Pick<SplitOptions, 'chunkSize' | 'chunkOverlap'>): string[] {
   const sepLength = length(separator);
   const chunks: string[] = [];
   let current: string[] = [];

@@ -9,6 +9,7 @@ import { lmdbApiKeys } from './api-keys.repo.js';
 import { lmdbFlowVersions } from './flow-versions.repo.js';
 import { lmdbFlows } from './flows.repo.js';
 import { lmdbJobs } from './jobs.repo.js';
+import { lmdbKnowledge } from './knowledge.repo.js';
 import { lmdbMessages } from './messages.repo.js';
 import { lmdbProjects } from './projects.repo.js';
 import { lmdbResponses } from './responses.repo.js';
@@ -60,6 +61,7 @@ export function openLmdbStore(dataDir: string, sync: StoreSync = 'full'): Store 
     responses: lmdbResponses(env),
     vertexBuilds: lmdbVertexBuilds(env),
     runRecords: lmdbRunRecords(env),
+    knowledge: lmdbKnowledge(env),
     settings: {
       get: (name) => answer(() => settings.get(name)),
       put: async (name, value) => {

@@ -3,6 +3,8 @@
  * the next. Each repo owns its tables; a new repo adds a migration of its own. Records are kept whole as JSON (`doc`),
  * beside the columns their lookups, unique names and listings need.
  */
+import { KNOWLEDGE_TABLES } from './knowledge.repo.js';
+
 export interface Migration {
   version: number;
   name: string;
@@ -147,4 +149,5 @@ ALTER TABLE message_sessions ADD COLUMN changes bigint NOT NULL DEFAULT 0;
 ${APPEND_COUNTED_MESSAGES}
 `,
   },
+  { version: 6, name: 'knowledge bases', sql: KNOWLEDGE_TABLES },
 ];

@@ -12,6 +12,7 @@ import { pgFlowVersions } from './flow-versions.repo.js';
 import { pgFlows } from './flows.repo.js';
 import { pgJobs } from './jobs.repo.js';
 import { pgJobLeases } from './job-leases.repo.js';
+import { pgKnowledge } from './knowledge.repo.js';
 import { pgMessages } from './messages.repo.js';
 import { holdInstanceLock } from './instance-lock.js';
 import { migrate } from './migrate.js';
@@ -89,6 +90,7 @@ export async function openPgStore({ url, schema = 'public', poolSize = 10, onIdl
     responses,
     vertexBuilds: pgVertexBuilds(pool),
     runRecords: pgRunRecords(pool),
+    knowledge: pgKnowledge(pool),
     settings: pgSettings(pool),
     leases,
     openedAlone: () => Promise.resolve(instance.alone),
