@@ -138,7 +138,7 @@ t.test('with FLOWSVC_FALLBACK_TO_ENV_VAR=true every user takes the environment k
   }));
 
 t.test('a bad FLOWSVC_DEFAULT_MODEL stops start-up naming the variable', async (t) => {
-  t.throws(() => loadConfig({ FLOWSVC_DEFAULT_MODEL: 'gpt-4o' }), /FLOWSVC_DEFAULT_MODEL: expected provider\/model/);
-  t.throws(() => loadConfig({ FLOWSVC_DEFAULT_EMBEDDING_MODEL: 'acme/embedder' }), /FLOWSVC_DEFAULT_EMBEDDING_MODEL: unknown provider "acme"/);
+  t.throws(() => loadConfig({ FLOWSVC_DEFAULT_MODEL: 'gpt-4o' }), /FLOWSVC_DEFAULT_MODEL=gpt-4o is not valid: expected provider\/model/);
+  t.throws(() => loadConfig({ FLOWSVC_DEFAULT_EMBEDDING_MODEL: 'acme/embedder' }), /FLOWSVC_DEFAULT_EMBEDDING_MODEL=acme\/embedder is not valid: unknown provider "acme"/);
   t.equal(loadConfig({ FLOWSVC_DEFAULT_MODEL: 'Google Generative AI/gemini-2.5-flash' }).DEFAULT_MODEL, 'Google Generative AI/gemini-2.5-flash');
 });

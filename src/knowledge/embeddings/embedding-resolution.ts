@@ -2,21 +2,20 @@
  * The embedding side of the unified model field: which provider, model, base URL and key an embedding field means.
  * Every embedding user goes through `resolveEmbeddings` (the EmbeddingModel, OpenAIEmbeddings and OllamaEmbeddings
  * nodes, a knowledge base's ingestion and retrieval), so this is the one seam to point at the shared model
- * resolution of the Models API once it lands: `defaultEmbeddingModel` is what an empty field falls back to.
+ * resolution of the Models API: an empty field takes the caller's default embedding model (default-model.ts).
  * Keys are found as the language models find theirs: the node's own value, else the provider's global variable,
  * read through `variable` (request `X-LANGFLOW-GLOBAL-VAR-*` headers, the user's variables, then the environment
  * when FLOWSVC_FALLBACK_TO_ENV_VAR allows); base URLs from the node, else `<PROVIDER>_BASE_URL`, else the default.
  */
 import { ComponentError } from '../../components/component.error.js';
 import { PROVIDERS, resolveBaseURL } from '../../components/models/providers.js';
+import { defaultModel } from '../../components/models/default-model.js';
 import { providerOf } from '../../components/models/model-selection.js';
 import type { ModelProvider } from '../../values/language-model.js';
 import type { EmbeddingsTarget } from './embeddings-client.js';
 
 /** Providers whose OpenAI-compatible API serves `/embeddings`. */
 const EMBEDDING_PROVIDERS: readonly ModelProvider[] = ['OpenAI', 'Ollama', 'Google'];
-/** An empty field with an OpenAI key at hand: Langflow's first OpenAI embedding model. */
-const OPENAI_DEFAULT = 'text-embedding-3-small';
 
 export interface EmbeddingSelection {
   /** The unified field: `[{name, provider, metadata}]` from the editor, a model name, or empty. */
@@ -43,7 +42,7 @@ export type VariableLookup = (name: string) => Promise<string>;
 const FIELD = { name: 'model', displayName: 'Embedding Model' };
 
 export async function resolveEmbeddings(selection: EmbeddingSelection, variable: VariableLookup, defaults: EmbeddingDefaults = {}, field = FIELD): Promise<EmbeddingsTarget> {
-  const chosen = chosenModel(selection, field) ?? (await defaultModel(variable, defaults, field));
+  const chosen = chosenModel(selection, field) ?? (await defaultChoice(variable, defaults, field));
   const provider = embeddingProvider(chosen.provider, field);
   const apiKey = selection.apiKey || (await keyOf(provider, variable));
   return {
@@ -85,17 +84,10 @@ function splitModel(value: string): Chosen | undefined {
   return EMBEDDING_PROVIDERS.some((p) => p.toLowerCase() === provider.toLowerCase()) ? { provider, model: value.slice(slash + 1) } : undefined;
 }
 
-async function defaultModel(variable: VariableLookup, defaults: EmbeddingDefaults, field: typeof FIELD): Promise<Chosen> {
-  const configured = defaults.defaultEmbeddingModel?.trim();
-  if (configured) {
-    const chosen = splitModel(configured);
-    if (!chosen) throw new ComponentError(`FLOWSVC_DEFAULT_EMBEDDING_MODEL must read provider/model with a provider of ${EMBEDDING_PROVIDERS.join(', ')}, got "${configured}".`);
-    return chosen;
-  }
-  if (await variable('OPENAI_API_KEY').then(Boolean, () => false)) return { provider: 'OpenAI', model: OPENAI_DEFAULT };
-  throw new ComponentError(
-    `An embedding model is required: choose one in the "${field.displayName}" field (${field.name}), or set FLOWSVC_DEFAULT_EMBEDDING_MODEL (for example openai/${OPENAI_DEFAULT}) or the OPENAI_API_KEY variable.`,
-  );
+/** An empty field takes the caller's default embedding model, resolved as every model field's default is. */
+async function defaultChoice(variable: VariableLookup, defaults: EmbeddingDefaults, field: typeof FIELD): Promise<Chosen> {
+  const chosen = await defaultModel('embedding', { variable, models: { embedding: defaults.defaultEmbeddingModel } }, `${field.displayName} (${field.name})`);
+  return { provider: chosen.provider, model: chosen.model };
 }
 
 function embeddingProvider(name: string, field: typeof FIELD): ModelProvider {
