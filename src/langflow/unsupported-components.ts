@@ -8,7 +8,7 @@ import { findComponent } from '../components/registry.js';
 
 /** A hosted service a component calls, and what would be needed of it. */
 const service = (name: string) => `calls ${name}, a hosted service this service has no component for yet`;
-const vectorStore = (name: string) => `is the ${name} vector store, which this service does not have yet (knowledge bases and embeddings are planned)`;
+const vectorStore = (name: string) => `is the ${name} vector store, which this service has no component for yet (knowledge bases, FAISS and Chroma run here)`;
 const notBuilt = (what: string) => `${what}: not built in this service yet`;
 
 export const UNSUPPORTED_COMPONENTS: Readonly<Record<string, string>> = {
@@ -25,13 +25,8 @@ export const UNSUPPORTED_COMPONENTS: Readonly<Record<string, string>> = {
   YfinanceComponent: service('Yahoo Finance'),
   YouTubeCommentsComponent: service('the YouTube Data API (YOUTUBE_API_KEY)'),
   YouTubeTranscripts: service('YouTube'),
-  // Knowledge bases, vector stores and embeddings.
-  Knowledge: 'reads a Langflow knowledge base, which this service does not have yet',
+  // Vector stores on hosted services.
   AstraDB: vectorStore('DataStax Astra DB'),
-  Chroma: vectorStore('Chroma'),
-  FAISS: vectorStore('FAISS'),
-  EmbeddingModel: notBuilt('embedding models'),
-  OllamaEmbeddings: notBuilt('Ollama embeddings'),
   // Local components of the current starters.
   LoopComponent: notBuilt('loops over a list'),
   BatchRunComponent: notBuilt('running a model over each row of a table'),
