@@ -12,6 +12,7 @@ import { lockDataDir } from './data-dir-lock.js';
 import { EnvironmentError } from './environment-error.js';
 import { checkListenAddress } from './port-check.js';
 import type { RunningService } from './server.js';
+import { DatabaseUnreachableError } from '../store/pg/unreachable.error.js';
 
 export async function serveCommand(args: string[]): Promise<void> {
   const { positionals, values } = parseCommandArgs(args, { help: { type: 'boolean', short: 'h' } });
@@ -50,6 +51,8 @@ async function start(config: Config, logger: Logger): Promise<RunningService> {
     return await startService(config, logger);
   } catch (error) {
     if (error instanceof EnvironmentError) throw error;
+    // It already names the server and the setting: the line as it is.
+    if (error instanceof DatabaseUnreachableError) throw new EnvironmentError(error.message);
     // What no check above foresaw (PostgreSQL or NATS unreachable, a damaged store): one line; the stack at debug.
     logger.debug({ err: error }, 'start-up failed');
     const message = String((error as Error)?.message ?? error).split('\n')[0];
