@@ -234,7 +234,7 @@ export class Runs {
   private async persist<A>(run: LiveRun<A>, answer: A): Promise<void> {
     try {
       // A run whose lease went to another instance (it was paused, or cut off from the database) records nothing.
-      const recorded = await this.sharing.record(run.id, () => run.adapter.persist!(run, answer));
+      const recorded = await this.sharing.record(run.id, async (fence) => (await run.adapter.persist!(run, answer, fence)) !== false);
       if (!recorded) this.logger.warn({ runId: run.id }, 'run ended after another instance took it over: its result is not recorded');
     } catch (err) {
       this.logger.error({ err, runId: run.id }, 'run result could not be recorded');
