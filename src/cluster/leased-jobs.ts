@@ -52,13 +52,15 @@ interface Held {
   epoch: number;
   written: boolean;
   owning?: Promise<void>;
+  unleased?: boolean;
   lost?: boolean;
 }
 
 export class LeasedJobs {
   /**
    * The jobs this instance holds a lease on, with the epoch it holds; `written`: the lease row is committed;
-   * `owning`: its write, for a job started at once (its end may come first, and must wait for it); `lost`: another
+   * `owning`: its write, for a job started at once (its end may come first, and must wait for it), `unleased` if that
+   * write failed; `lost`: another
    * instance took the job over, so this one must not record its end.
    */
   private readonly held = new Map<string, Held>();
@@ -116,7 +118,11 @@ export class LeasedJobs {
     this.held.set(id, held);
     held.owning = this.options.leases.own(id, this.options.instanceId, this.options.leaseMs).then(
       () => void (held.written = true),
-      (err: unknown) => this.options.logger.warn({ err, jobId: id }, 'the lease of a job started here could not be written'),
+      (err: unknown) => {
+        // Its end is then written unfenced: a finished record is final, so it cannot clash with a sweep's.
+        held.unleased = true;
+        this.options.logger.warn({ err, jobId: id }, 'the lease of a job started here could not be written');
+      },
     );
   }
 
@@ -132,7 +138,7 @@ export class LeasedJobs {
     this.held.delete(id);
     if (held?.lost) return false;
     await held?.owning;
-    const fence = held && { id, epoch: held.epoch, owner: this.options.instanceId };
+    const fence = held && !held.unleased ? { id, epoch: held.epoch, owner: this.options.instanceId } : undefined;
     if (fence) faultPoint('final-record');
     for (let attempt = 1; ; attempt++) {
       try {
