@@ -1,15 +1,19 @@
 /**
  * This instance's side of the shared job queue (PostgreSQL leases, src/store/job-leases.port.ts): it claims queued
  * jobs while it has free slots, holds a lease on each job it runs and renews them on a heartbeat, hears stops,
- * sweeps the leases of instances that died, and lets a run record its end only while its lease is still its own.
+ * sweeps the leases of instances that died, and lets a run record its end only while its lease is still its own: the
+ * record and the lease's end are one transaction, so an instance killed at any moment never leaves a job whose lease
+ * ended unfinished. Jobs stranded all the same (a sweeper or a stop killed before it wrote the end) are swept again.
  *
  * What wakes it: a `wake` hint on the bus after a job is committed (the table is the truth, the hint is only a
  * hint), its own runs ending, and a poll as the fallback for lost hints. What stops a run: a `cancel` hint at once,
  * or the stop flag its next heartbeat reads.
  */
 import type { Logger } from '../logger.js';
+import type { FinalWrite } from '../runs/run-sharing.js';
 import type { JobLeaseRepo, Lease } from '../store/job-leases.port.js';
 import type { EventBus } from './event-bus.port.js';
+import { faultPoint } from './fault-point.js';
 
 /** A final record that cannot be written is tried again this many times, waiting longer each time (about 30 s). */
 const RECORD_ATTEMPTS = 8;
@@ -23,7 +27,10 @@ export interface LeasedJobsOptions {
   instanceId: string;
   /** Background jobs this instance runs at once (`FLOWSVC_JOB_CONCURRENCY`). */
   concurrency: number;
-  /** How long a lease holds without a heartbeat; heartbeats come three times as often. */
+  /**
+   * How long a lease holds without a heartbeat; heartbeats come three times as often. Also the sweep's grace: a job
+   * whose lease ended, or that has none, is swept once its record stayed unfinished this long.
+   */
   leaseMs: number;
   /** How often idle instances look for queued jobs without a hint. */
   pollMs: number;
@@ -41,12 +48,22 @@ export interface LeasedJobsHandlers {
   abandon(id: string): void;
 }
 
+interface Held {
+  epoch: number;
+  written: boolean;
+  owning?: Promise<void>;
+  unleased?: boolean;
+  lost?: boolean;
+}
+
 export class LeasedJobs {
   /**
    * The jobs this instance holds a lease on, with the epoch it holds; `written`: the lease row is committed;
-   * `lost`: another instance took the job over, so this one must not record its end.
+   * `owning`: its write, for a job started at once (its end may come first, and must wait for it), `unleased` if that
+   * write failed; `lost`: another
+   * instance took the job over, so this one must not record its end.
    */
-  private readonly held = new Map<string, { epoch: number; written: boolean; lost?: boolean }>();
+  private readonly held = new Map<string, Held>();
   private running = 0;
   private claiming = false;
   /** A wake came while a claim was in flight: that claim may have read the table before the job was committed. */
@@ -97,28 +114,35 @@ export class LeasedJobs {
 
   /** A job this instance started at once (sync, streamed) is leased to it; the run does not wait for the lease. */
   own(id: string): void {
-    const held = { epoch: 1, written: false };
+    const held: Held = { epoch: 1, written: false };
     this.held.set(id, held);
-    this.options.leases.own(id, this.options.instanceId, this.options.leaseMs).then(
-      () => (held.written = true),
-      (err: unknown) => this.options.logger.warn({ err, jobId: id }, 'the lease of a job started here could not be written'),
+    held.owning = this.options.leases.own(id, this.options.instanceId, this.options.leaseMs).then(
+      () => void (held.written = true),
+      (err: unknown) => {
+        // Its end is then written unfenced: a finished record is final, so it cannot clash with a sweep's.
+        held.unleased = true;
+        this.options.logger.warn({ err, jobId: id }, 'the lease of a job started here could not be written');
+      },
     );
   }
 
   /**
-   * Records a job's end with `write` if this instance may: always for jobs it holds no lease on (taken over,
-   * stopped while queued), else only if its lease is still its own (compare-and-set). Once the lease is ended, no
-   * other instance will end the job, so the write is retried through a database restart rather than lost.
+   * Records a job's end with `write`: unfenced for jobs this instance holds no lease on (taken over, stopped while
+   * queued), else fenced by its lease, which the write ends in the same transaction if it is still this instance's
+   * (compare-and-set); false when it was not, or the job had ended already. A write that fails leaves the lease
+   * running, so it is tried again through a database restart; given up, the lease (no longer renewed) expires and
+   * another instance ends the job interrupted.
    */
-  async record(id: string, write: () => Promise<void>): Promise<boolean> {
+  async record(id: string, write: FinalWrite): Promise<boolean> {
     const held = this.held.get(id);
     this.held.delete(id);
     if (held?.lost) return false;
-    if (held && !(await this.options.leases.end({ id, epoch: held.epoch }, this.options.instanceId))) return false;
+    await held?.owning;
+    const fence = held && !held.unleased ? { id, epoch: held.epoch, owner: this.options.instanceId } : undefined;
+    if (fence) faultPoint('final-record');
     for (let attempt = 1; ; attempt++) {
       try {
-        await write();
-        return true;
+        return await write(fence);
       } catch (err) {
         if (attempt >= RECORD_ATTEMPTS || this.closed) throw err;
         this.options.logger.warn({ err, jobId: id, attempt }, 'the end of a job could not be recorded; trying again');
@@ -127,9 +151,11 @@ export class LeasedJobs {
     }
   }
 
-  /** Ends the lease of a job claimed here that has nothing left to run (its record says it ended, or is gone). */
+  /** Ends the lease of a job claimed here that has nothing left to record (its record says it ended, or is gone). */
   async release(id: string): Promise<void> {
-    await this.record(id, async () => undefined);
+    const held = this.held.get(id);
+    this.held.delete(id);
+    if (held && !held.lost) await this.options.leases.end({ id, epoch: held.epoch }, this.options.instanceId);
   }
 
   /** Stops claiming; runs here go on to their end (their leases are no longer renewed). */
@@ -177,7 +203,7 @@ export class LeasedJobs {
       });
   }
 
-  /** Renews this instance's leases, hears stop flags and lost leases, and sweeps expired ones. */
+  /** Renews this instance's leases, hears stop flags and lost leases, and sweeps expired leases and stranded jobs. */
   private async heartbeat(): Promise<void> {
     const { leases, instanceId, leaseMs, logger } = this.options;
     const ids = [...this.held].filter(([, held]) => held.written && !held.lost).map(([id]) => id);
@@ -193,7 +219,10 @@ export class LeasedJobs {
         logger.warn({ jobId: id }, 'the lease of a job running here expired and another instance took it over');
         this.handlers?.abandon(id);
       }
-      for (const id of await leases.sweep()) await this.handlers?.takeOver(id);
+      for (const id of await leases.sweep(leaseMs)) {
+        faultPoint('after-sweep');
+        await this.handlers?.takeOver(id);
+      }
     } catch (err) {
       logger.warn({ err }, 'job leases could not be renewed; the next heartbeat tries again');
     }

@@ -21,4 +21,12 @@ export interface EventLog {
   watch(after: number, watcher: LogWatcher): () => void;
   /** No more entries: watchers get `onEnd`, later watchers the replay and `onEnd` at once. */
   end(): void;
+  /**
+   * A shared log keeps what is appended from now on (a run's last entries) from the other instances until
+   * `releaseShared`: sent once the run's record is committed, dropped when it was not (the instance that ends the run
+   * instead writes its own end there). So an owner killed before its record leaves no end that the record will
+   * contradict. Watchers here see every entry at once. Absent where nobody else reads the log.
+   */
+  holdShared?(): void;
+  releaseShared?(send: boolean): void;
 }

@@ -7,6 +7,7 @@
 import type { JobInput } from '../../actors/job.actor.js';
 import type { ExecutionResult } from '../engine/execution-result.js';
 import type { RunEvent } from '../engine/events.js';
+import type { LeaseFence } from '../store/job-leases.port.js';
 import type { LiveRun } from './live-run.js';
 import type { EntryMaker, LogRetention } from './run-log.js';
 import type { RunFailure } from './run-failure.js';
@@ -38,8 +39,12 @@ export interface RunAdapter<A> {
   started?(run: LiveRun<A>): Promise<void> | undefined;
   /** The run's answer, built once as it ends: its reply, its final record, the last entries of its log. */
   settle(run: LiveRun<A>, result: RunResult): A;
-  /** Records the answer; awaited before the answer is given. A failure is logged and the answer stands. */
-  persist?(run: LiveRun<A>, answer: A): Promise<void>;
+  /**
+   * Records the answer; awaited before the answer is given. A failure is logged and the answer stands. `fence`: the
+   * run's lease, where runs are leased (v2 jobs in a cluster), to be ended with the record in one transaction;
+   * resolves false when the fence refused the write.
+   */
+  persist?(run: LiveRun<A>, answer: A, fence?: LeaseFence): Promise<void | boolean>;
 }
 
 /** A run as an entry point asks for it. */

@@ -19,7 +19,7 @@ import { Deadlines } from './deadlines.js';
 import { RunQueue, type JobQueue } from './run-queue.js';
 import { emitterFor } from './run-emitter.js';
 import type { EventLog } from './event-log.port.js';
-import { LOCAL_RUNS, type RunSharing } from './run-sharing.js';
+import { LOCAL_RUNS, type FinalWrite, type RunSharing } from './run-sharing.js';
 import type { RunsOptions } from './runs-options.js';
 import { isTerminal, type RunStatus } from './run-status.js';
 
@@ -213,6 +213,8 @@ export class Runs {
     this.metrics.runEnded(result.status);
     run.watch?.end(result);
     const { adapter } = run;
+    const recording = adapter.persist && !this.closed;
+    if (recording) run.log?.holdShared?.();
     let answer: A;
     try {
       answer = adapter.settle(run, result);
@@ -224,21 +226,19 @@ export class Runs {
       run.reject(error);
       return undefined;
     }
-    if (adapter.persist && !this.closed) return this.persist(run, answer);
+    if (recording) return this.persist(run, answer);
     this.finish(run);
     run.resolve(answer);
     return undefined;
   }
 
-  /** Records the answer, then gives it: a record that cannot be written is logged and the answer stands. */
+  /** Records the answer, then gives it; not recorded (failed, or the run's lease went to another instance), the answer stands. */
   private async persist<A>(run: LiveRun<A>, answer: A): Promise<void> {
-    try {
-      // A run whose lease went to another instance (it was paused, or cut off from the database) records nothing.
-      const recorded = await this.sharing.record(run.id, () => run.adapter.persist!(run, answer));
-      if (!recorded) this.logger.warn({ runId: run.id }, 'run ended after another instance took it over: its result is not recorded');
-    } catch (err) {
-      this.logger.error({ err, runId: run.id }, 'run result could not be recorded');
-    }
+    const write: FinalWrite = async (fence) => (await run.adapter.persist!(run, answer, fence)) !== false;
+    const recorded = await this.sharing.record(run.id, write).catch((err: unknown) => void this.logger.error({ err, runId: run.id }, 'run result could not be recorded'));
+    if (recorded === false) this.logger.warn({ runId: run.id }, 'run ended after another instance took it over: its result is not recorded');
+    // Other instances hear how the run ended only once it is recorded; not recorded, whoever ends it says so.
+    run.log?.releaseShared?.(recorded === true);
     this.finish(run);
     run.resolve(answer);
   }

@@ -11,6 +11,14 @@ export interface Lease {
   epoch: number;
 }
 
+/**
+ * The lease a job's final write is fenced by: the write ends the lease and stores the terminal record in one
+ * transaction, and only while the lease is still `owner`'s at `epoch`. No instance can die between the two.
+ */
+export interface LeaseFence extends Lease {
+  owner: string;
+}
+
 /** What a stop asked of a job that no instance here runs. */
 export type StopOutcome = 'was-queued' | 'flagged' | 'ended' | 'unknown';
 
@@ -23,10 +31,19 @@ export interface JobLeaseRepo {
   claim(owner: string, limit: number, leaseMs: number): Promise<Lease[]>;
   /** Extends the owner's leases; answers the ones it still holds, each with whether a stop was asked for. */
   renew(owner: string, ids: readonly string[], leaseMs: number): Promise<{ id: string; stop: boolean }[]>;
-  /** The owner's final transition, a compare-and-set on (owner, epoch): false once the job is no longer its. */
+  /**
+   * The owner's final transition, a compare-and-set on (owner, epoch): false once the job is no longer its. Only
+   * for a job with nothing to record (its record already ended, or gone); a job's end is `JobRepo.putFinished`
+   * with a `LeaseFence`, which ends the lease in the same transaction.
+   */
   end(lease: Lease, owner: string): Promise<boolean>;
   /** A stop: a queued job ends here (`was-queued`: the caller records it cancelled), a running one is flagged. */
   requestStop(id: string): Promise<StopOutcome>;
-  /** Ends the running jobs whose lease expired (one instance at a time); the caller records them interrupted. */
-  sweep(): Promise<string[]>;
+  /**
+   * One instance at a time: answers the jobs the caller must now record interrupted, and marks them taken. Those
+   * are running jobs whose lease expired (ended here), and unfinished jobs stranded without a live lease: their
+   * lease ended, or they never had one, for longer than `graceMs` (an instance died before recording their end).
+   * Each is answered again after another `graceMs` while its record stays unfinished (its sweeper died too).
+   */
+  sweep(graceMs: number): Promise<string[]>;
 }

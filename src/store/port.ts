@@ -6,7 +6,7 @@
  * every implementation. Nothing above this port imports lmdb or pg; test/support/store-contract.ts is what an
  * implementation is checked by.
  */
-import type { JobLeaseRepo } from './job-leases.port.js';
+import type { JobLeaseRepo, LeaseFence } from './job-leases.port.js';
 import type { ApiKeyRecord } from '../../protocol/api-key.schema.js';
 import type { FlowRecord } from '../../protocol/flow.schema.js';
 import type { FileRecord } from '../../protocol/file.schema.js';
@@ -180,8 +180,13 @@ export interface JobRepo {
   unfinished(): Promise<JobRecord[]>;
   /** The finished job's event log; undefined once retention removed it. */
   events(id: string): Promise<JobEvent[] | undefined>;
-  /** Stores a finished job's terminal record and its log in one commit, dropping it from the unfinished index. */
-  putFinished(job: FinishedJob): Promise<void>;
+  /**
+   * Stores a finished job's terminal record and its log in one commit, dropping it from the unfinished index.
+   * Where jobs are leased (PostgreSQL), `fence` ends the writer's lease in that same commit, and a finished record
+   * is final: resolves false, having written nothing, when the lease is no longer the writer's or the job had
+   * already ended. The embedded store has one writer per job and always writes.
+   */
+  putFinished(job: FinishedJob, fence?: LeaseFence): Promise<boolean>;
   /** Removes the logs that expired before `now`; returns how many. */
   expireEvents(now: number): Promise<number>;
 }

@@ -22,6 +22,8 @@ export interface Instance {
   call(path: string, init?: { method?: string; json?: unknown; key?: string | null; headers?: Record<string, string> }): Promise<Response>;
   /** SIGKILL, resolved once the process is gone. */
   kill(): Promise<void>;
+  /** Resolves once the process has ended, however (a fault point kills it itself), with the signal that ended it. */
+  exited(): Promise<NodeJS.Signals | null>;
   /** What the process has printed so far. */
   output(): string;
 }
@@ -45,10 +47,15 @@ export async function startInstance(t: Test, databaseUrl: string, env: Record<st
     await gone;
   };
   t.teardown(kill);
+  const exited = () =>
+    child.exitCode !== null || child.signalCode !== null
+      ? Promise.resolve(child.signalCode)
+      : new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
   return {
     url,
     child,
     kill,
+    exited,
     output: started.output,
     call: (path, init = {}) => {
       const key = init.key === undefined ? SUPERUSER_KEY : init.key;

@@ -12,6 +12,7 @@ import type { LiveRun } from '../../runs/live-run.js';
 import type { LogRetention } from '../../runs/log-retention.js';
 import type { RunAdapter, RunResult } from '../../runs/run-adapter.js';
 import type { EventLog } from '../../runs/event-log.port.js';
+import type { LeaseFence } from '../../store/job-leases.port.js';
 import type { JobRepo } from '../../store/port.js';
 import { componentOutputs } from './component-outputs.js';
 import { finishedRecord, jobEvent, logJson, replyJson, withKeyJson } from './job-json.js';
@@ -78,9 +79,9 @@ export class WorkflowJob implements RunAdapter<FinishedJob> {
     return { record: final, recordJson, replyJson: reply };
   }
 
-  persist(run: LiveRun<FinishedJob>, finished: FinishedJob): Promise<void> {
+  persist(run: LiveRun<FinishedJob>, finished: FinishedJob, fence?: LeaseFence): Promise<boolean> {
     const { record, recordJson } = finished;
-    return this.deps.jobs.putFinished({ record, recordJson, logJson: logJson(run.log!.events), expiresAt: this.deps.retention.expiresAt() });
+    return this.deps.jobs.putFinished({ record, recordJson, logJson: logJson(run.log!.events), expiresAt: this.deps.retention.expiresAt() }, fence);
   }
 }
 

@@ -43,6 +43,7 @@ export function lmdbJobs(env: RootDatabase): JobRepo {
       // Plain puts of one tick: one commit for the four (never awaited one by one).
       const writes = [jobs.put(record.id, recordJson), unfinished.remove(record.id), events.put(record.id, logJson), expiry.put([expiresAt, record.id], null)];
       await Promise.all(writes);
+      return true;
     },
     async expireEvents(now) {
       const due = [...expiry.getKeys({ end: [now, HIGH] })];

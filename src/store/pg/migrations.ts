@@ -150,4 +150,13 @@ ${APPEND_COUNTED_MESSAGES}
 `,
   },
   { version: 6, name: 'knowledge bases', sql: KNOWLEDGE_TABLES },
+  {
+    version: 7,
+    name: 'job record write times',
+    sql: `
+-- When a job's record was last written, by the database's clock: the lease sweeper ends an unfinished job that has no
+-- lease row only once its record is older than a grace (job-leases.repo.ts). Rows written before this are old (0).
+ALTER TABLE jobs ADD COLUMN written_ms bigint NOT NULL DEFAULT 0;
+`,
+  },
 ];

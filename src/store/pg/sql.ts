@@ -3,6 +3,9 @@ import type { Pool, PoolClient } from 'pg';
 import { NameTakenError, type NameField } from '../name-taken.error.js';
 import { asUnavailable, isConnectionLost, triesPastDeadConnections } from './resilient-pool.js';
 
+/** The database's clock in epoch milliseconds: lease times and record ages are measured by it, never by an instance's. */
+export const DB_NOW_MS = `(extract(epoch from clock_timestamp()) * 1000)::bigint`;
+
 /** Owner-less records (Langflow's shared flows and projects) are stored under the empty owner, as in LMDB. */
 export const owner = (userId: string | null): string => userId ?? '';
 
