@@ -75,6 +75,13 @@ export const ConfigSchema = z.object({
   MAX_FILE_SIZE_UPLOAD: z.coerce.number().positive().default(1024),
   /** Megabytes; the limit of every other request body (JSON, forms, webhook payloads). */
   MAX_JSON_BODY_MB: z.coerce.number().positive().default(32),
+  /**
+   * Seconds a connection may stay silent before its first request, and a request body between two chunks, before
+   * it is closed (node:http; uWS closes both after its own fixed 10 s): one client cannot hold every descriptor.
+   */
+  HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
+  /** Seconds a kept-alive connection may stay idle after its last answer (node:http; uWS: its own fixed 10 s). */
+  HTTP_KEEP_ALIVE_SECONDS: z.coerce.number().positive().default(10),
   DEVELOPER_API_ENABLED: bool(true),
   /** Longest a v2 workflow job may run before it is `timed_out` (Langflow: 300 s). */
   JOB_TIMEOUT_SECONDS: z.coerce.number().positive().default(300),

@@ -101,11 +101,11 @@ t.test('bad uploads: each a clear 4xx, and nothing stored', async (t) => {
   const records = await count();
   const cases: [string, () => Promise<Response>, number, RegExp][] = [
     ['no multipart', () => upload('just text'), 422, /body.*file.*Field required/],
-    ['a 0-byte body', () => server.request('/api/v2/files', { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: '' }), 422, /Malformed multipart body/],
+    ['a 0-byte body', () => server.request('/api/v2/files', { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: '' }), 400, /Malformed multipart body/],
     ['the wrong field', () => upload(form([['document', 'x', 'a.txt']])), 422, /body.*file.*Field required/],
     ['two files', () => upload(form([['file', 'one', 'a.txt'], ['file', 'two', 'b.txt']])), 422, /Expected one file/],
     ['an image', () => upload(form([['file', 'png bytes', 'photo.PNG']])), 400, /Image files \(png, jpg/],
-    ['a NUL in the name (a malformed part header)', () => upload(form([['file', 'x', 'a\0b.txt']])), 422, /Malformed multipart body/],
+    ['a NUL in the name (a malformed part header)', () => upload(form([['file', 'x', 'a\0b.txt']])), 400, /Malformed multipart body/],
     ['a name that is only a folder', () => upload(form([['file', 'x', 'dir/..']])), 400, /no name/],
     ['oversize (1 MB limit)', () => upload(form([['file', new Uint8Array(1024 * 1024 + 10), 'big.txt']])), 413, /Content size limit exceeded/],
   ];

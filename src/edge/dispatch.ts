@@ -3,7 +3,6 @@
  * handler, and its Reply goes out (JSON, bytes, or a stream with backpressure). Adapters only bind a server to it:
  * handlers never know which one runs them.
  */
-import type { Readable } from 'node:stream';
 import { MethodNotAllowedError, NotFoundError, PayloadTooLargeError } from '../errors/index.js';
 import type { Logger } from '../logger.js';
 import { NO_METRICS, type Metrics } from '../observability/metrics.js';
@@ -17,18 +16,24 @@ import { parseJsonBody, parseMultipart, parseQuery, validate } from './request-i
 import type { Route, UploadedFile } from './route.js';
 import type { SocketRoute } from './socket-route.js';
 import { Router } from './router.js';
-import { streamBody } from './body-stream.js';
+import { streamBody, type StreamedBody } from './body-stream.js';
+import { holdBody, type HeldBody } from './held-body.js';
 import { Traffic } from './traffic.js';
-import { byteLength, credentialsOf, EMPTY, readBody, tooLarge, writeHead, writeHeadCorked } from './wire.js';
+import { byteLength, credentialsOf, EMPTY, tooLarge, writeHead, writeHeadCorked } from './wire.js';
 
 export interface DispatchOptions {
   routes: Route[];
   authenticator: Authenticator;
   logger: Logger;
-  /** Body limit of uploads (multipart routes) in bytes. */
+  /** Body limit of streamed uploads (bodyKind `stream`) in bytes. */
   bodyLimit: number;
-  /** Body limit of every other route in bytes: a JSON body far smaller than an upload can still cost gigabytes parsed. */
+  /**
+   * Body limit of every other route in bytes, buffered forms (flow and project files) included: a JSON body far
+   * smaller than an upload can still cost gigabytes parsed.
+   */
   jsonBodyLimit: number;
+  /** A request body that stops arriving for this long is abandoned (408, connection closed). Default 30 s. */
+  bodyIdleMs?: number;
   /** WebSocket routes, served by either adapter (socket-route.ts). */
   sockets?: SocketRoute[];
   /** Counts requests by route and open streams (default: nothing is counted). */
@@ -40,6 +45,7 @@ export type Dispatch = ((exchange: Exchange, query: string) => void) & { readonl
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const LARGE_BODY = 1 << 20;
+const NO_BODY: HeldBody = { admit: () => Promise.resolve(EMPTY), complete: true };
 
 export function createDispatch(options: DispatchOptions): Dispatch {
   const router = new Router();
@@ -66,41 +72,41 @@ export function createDispatch(options: DispatchOptions): Dispatch {
       return;
     }
     const { route, params } = match;
-    const upload = route.bodyKind === 'multipart' || route.bodyKind === 'stream';
-    const limit = route.bodyLimit ?? (upload ? options.bodyLimit : options.jsonBodyLimit);
+    // Streamed uploads have their own limit; everything buffered in memory (JSON, forms of flow files) the JSON one.
+    const limit = route.bodyLimit ?? (route.bodyKind === 'stream' ? options.bodyLimit : options.jsonBodyLimit);
     const declared = Number(exchange.headers['content-length'] ?? 0);
     if (declared > limit) {
       send(exchange, errorReply(tooLarge(limit, declared), logger, route.errorBody), route, true);
       return;
     }
-    const streamed = route.bodyKind === 'stream' ? streamBody(exchange, limit) : undefined;
-    const body = streamed || !METHODS_WITH_BODY.has(exchange.method) ? Promise.resolve(EMPTY) : readBody(exchange, limit);
-    // `handle` awaits the body only after authenticating; when that fails first, a body that later goes over the
-    // limit (or is cut off) would reject with no handler attached, and an unhandled rejection ends the process.
-    body.catch(() => undefined);
-    handle(exchange, route, params, query, body, streamed).then(
+    const idleMs = options.bodyIdleMs ?? 30_000;
+    // Held at its first chunk until the request is authenticated (handle admits it).
+    const streamed = route.bodyKind === 'stream' ? streamBody(exchange, limit, idleMs) : undefined;
+    const held = streamed || !METHODS_WITH_BODY.has(exchange.method) ? NO_BODY : holdBody(exchange, limit, idleMs);
+    handle(exchange, route, params, query, held, streamed).then(
       // A streamed body the handler left unread (or half read) is not read on: the connection closes after the reply.
       (reply) => send(exchange, reply, route, unread(streamed)),
-      // A body over the limit may still be arriving: close rather than read the rest.
+      // A body not read to its end (refused before it was read, over the limit, stalled) is not read on: close.
       (error) => {
         // A client that went away mid-request is routine, not a server error: nobody is left to answer.
         if (exchange.aborted) {
           settle(exchange);
           return logger.debug({ method: exchange.method, path: exchange.path }, 'client aborted the request');
         }
-        send(exchange, errorReply(error, logger, route.errorBody), route, error instanceof PayloadTooLargeError || unread(streamed));
+        send(exchange, errorReply(error, logger, route.errorBody), route, error instanceof PayloadTooLargeError || !held.complete || unread(streamed));
       },
     );
   }
 
-  async function handle(exchange: Exchange, route: Route, params: Record<string, string>, query: string, bodyPromise: Promise<Buffer>, streamed?: Readable): Promise<Reply> {
+  async function handle(exchange: Exchange, route: Route, params: Record<string, string>, query: string, held: HeldBody, streamed?: StreamedBody): Promise<Reply> {
     const rawQuery = parseQuery(query);
     const principal = await options.authenticator.authenticate(route.auth, credentialsOf(exchange.headers, rawQuery));
-    const raw = await bodyPromise;
+    streamed?.admit();
+    const raw = await held.admit();
     let body: unknown;
     let files: UploadedFile[] = [];
     if (route.bodyKind === 'multipart') {
-      const form = await parseMultipart(raw, exchange.headers, route.bodyLimit ?? options.bodyLimit);
+      const form = await parseMultipart(raw, exchange.headers, route.bodyLimit ?? options.jsonBodyLimit);
       files = form.files;
       body = validate('body', route.body, form.fields);
     } else if (route.bodyKind === 'raw') {
@@ -110,7 +116,7 @@ export function createDispatch(options: DispatchOptions): Dispatch {
     } else {
       body = validate('body', route.body, parseJsonBody(raw));
     }
-    const request = new ExchangeRequest(validate('path', route.params, params), validate('query', route.query, rawQuery), body, exchange.headers, files, principal, exchange, streamed);
+    const request = new ExchangeRequest(validate('path', route.params, params), validate('query', route.query, rawQuery), body, exchange.headers, files, principal, exchange, streamed?.stream);
     const result = await route.handler(request);
     return result instanceof Reply ? result : Reply.json(result);
   }
@@ -225,8 +231,8 @@ export function createDispatch(options: DispatchOptions): Dispatch {
   return Object.assign(dispatch, { traffic });
 }
 
-function unread(streamed: Readable | undefined): boolean {
-  if (!streamed || streamed.readableEnded) return false;
-  streamed.destroy();
+function unread(streamed: StreamedBody | undefined): boolean {
+  if (!streamed || streamed.stream.readableEnded) return false;
+  streamed.stream.destroy();
   return true;
 }

@@ -5,7 +5,7 @@
  */
 import busboy from 'busboy';
 import type { Readable } from 'node:stream';
-import { AppError, PayloadTooLargeError, ValidationError } from '../errors/index.js';
+import { AppError, BadRequestError, PayloadTooLargeError, ValidationError } from '../errors/index.js';
 
 export interface IncomingFile {
   /** The name the client gave, as sent (the caller sanitises it). */
@@ -71,8 +71,9 @@ export function receiveFile<T>(body: Readable, headers: Readonly<Record<string, 
         } else fail(error);
       });
     });
-    // A body that is not well-formed multipart (cut short, a bad boundary) is the client's mistake: a 422.
-    parser.on('error', (error: Error) => fail(new ValidationError([{ loc: ['body'], msg: `Malformed multipart body: ${error.message}`, type: 'multipart_invalid' }])));
+    // A body that is not well-formed multipart (cut short, a bad boundary) is the client's mistake: a 400, as
+    // Langflow's form parser answers it, naming what is wrong.
+    parser.on('error', (error: Error) => fail(new BadRequestError(`Malformed multipart body: ${error.message}`)));
     body.on('error', (error) => fail(error));
     parser.on('close', async () => {
       if (!storing) return reject(failure ?? missing(field));

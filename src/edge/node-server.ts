@@ -8,8 +8,18 @@ import { NodeResponse } from './node-response.js';
 import { bindNodeSockets } from './node-sockets.js';
 import type { HttpMethod } from './route.js';
 
+/** Marks a socket whose first request came: its wait for one is over (node keeps the keep-alive timer itself). */
+const SERVED = Symbol('served');
+
 export function listenNode(dispatch: Dispatch, options: EdgeOptions): Promise<EdgeServer> {
-  const server = createServer({ keepAliveTimeout: 10_000 }, (req, res) => {
+  const idleTimeoutMs = options.idleTimeoutMs ?? 30_000;
+  // Headers that trickle in are dropped by node's own headersTimeout (60 s, checked every 30 s): kept as it is.
+  const server = createServer({ keepAliveTimeout: options.keepAliveMs ?? 10_000 }, (req, res) => {
+    const socket = req.socket as Socket & { [SERVED]?: true };
+    if (!socket[SERVED]) {
+      socket[SERVED] = true;
+      socket.setTimeout(0);
+    }
     const url = req.url ?? '/';
     const mark = url.indexOf('?');
     const exchange: Exchange = {
@@ -27,6 +37,9 @@ export function listenNode(dispatch: Dispatch, options: EdgeOptions): Promise<Ed
   // Kept for a drain: once no request is under way, each connection is ended after its last bytes are flushed.
   const sockets = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
+    // Node closes kept-alive connections, but never one that sends nothing at all: without this bound, idle
+    // connections hold descriptors forever. With no 'timeout' listener of ours, node's own destroys the socket.
+    socket.setTimeout(idleTimeoutMs);
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
   });

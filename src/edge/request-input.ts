@@ -46,27 +46,52 @@ export interface MultipartBody {
   files: UploadedFile[];
 }
 
-/** Multipart form data through busboy (fields and files, each file within `fileLimit` bytes). */
+/** Starlette's bounds on a form (Langflow's parser): more parts than these is not a form a client means to send. */
+const FORM_LIMITS = { files: 1000, fields: 1000, fieldNameSize: 1024, fieldSize: 1024 * 1024 };
+
+const malformed = (what: string) => new BadRequestError(`Invalid multipart body: ${what}`);
+
+/**
+ * Multipart form data through busboy (fields and files, each file within `fileLimit` bytes). Every stream busboy
+ * makes fails when the body is cut short or malformed: each has its error handled, and the first failure is the
+ * answer (a 400 naming it), never an unhandled 'error' event.
+ */
 export function parseMultipart(raw: Buffer, headers: Record<string, string>, fileLimit: number): Promise<MultipartBody> {
   return new Promise((resolve, reject) => {
+    let settled = false;
+    const fail = (error: Error) => {
+      if (settled) return;
+      settled = true;
+      reject(error);
+    };
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: { ...headers, 'content-type': headers['content-type'] ?? '' }, limits: { fileSize: fileLimit } });
+      parser = busboy({ headers: { ...headers, 'content-type': headers['content-type'] ?? '' }, limits: { ...FORM_LIMITS, fileSize: fileLimit }, defParamCharset: 'utf8' });
     } catch (error) {
-      reject(new BadRequestError(`Invalid multipart body: ${(error as Error).message}`));
-      return;
+      return fail(malformed((error as Error).message));
     }
     const fields: Record<string, string> = {};
     const files: UploadedFile[] = [];
-    parser.on('field', (name, value) => (fields[name] = value));
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated || info.nameTruncated) return fail(malformed(`field ${JSON.stringify(name.slice(0, 100))} is too long`));
+      // Dropped as in JSON bodies: the name would otherwise set the object's prototype.
+      if (name !== '__proto__') fields[name] = value;
+    });
     parser.on('file', (field, stream, info) => {
       const chunks: Buffer[] = [];
+      stream.on('error', (error: Error) => fail(malformed(error.message)));
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('limit', () => reject(new PayloadTooLargeError(`File size is larger than the maximum file size ${Math.round(fileLimit / 1048576)}MB.`)));
+      stream.on('limit', () => fail(new PayloadTooLargeError(`File size is larger than the maximum file size ${Math.round(fileLimit / 1048576)}MB.`)));
       stream.on('end', () => files.push({ field, filename: info.filename ?? '', mimeType: info.mimeType, data: Buffer.concat(chunks) }));
     });
-    parser.on('error', (error) => reject(new BadRequestError(`Invalid multipart body: ${(error as Error).message}`)));
-    parser.on('close', () => resolve({ fields, files }));
+    parser.on('filesLimit', () => fail(malformed(`more than ${FORM_LIMITS.files} files`)));
+    parser.on('fieldsLimit', () => fail(malformed(`more than ${FORM_LIMITS.fields} fields`)));
+    parser.on('error', (error: Error) => fail(malformed(error.message)));
+    parser.on('close', () => {
+      if (settled) return;
+      settled = true;
+      resolve({ fields, files });
+    });
     parser.end(raw);
   });
 }

@@ -18,6 +18,10 @@ export interface EdgeOptions extends DispatchOptions {
   adapter?: EdgeAdapter;
   /** Share the port with other listeners (SO_REUSEPORT); off, a port in use fails start-up. */
   reusePort?: boolean;
+  /** node:http: a connection that sends no request for this long is closed (default 30 s; uWS: its fixed 10 s). */
+  idleTimeoutMs?: number;
+  /** node:http: a kept-alive connection idle this long after its last answer is closed (default 10 s; uWS: 10 s). */
+  keepAliveMs?: number;
 }
 
 export interface EdgeServer {

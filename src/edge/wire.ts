@@ -2,7 +2,7 @@
 import type { Credentials } from '../auth/principal.js';
 import { PayloadTooLargeError } from '../errors/index.js';
 import { readCookie } from './cookie.js';
-import { onClientGone, type EdgeResponse, type Exchange } from './exchange.js';
+import type { EdgeResponse, Exchange } from './exchange.js';
 import { statusLine } from './http-status.js';
 import type { ReplyHeaders } from './reply.js';
 
@@ -21,30 +21,6 @@ export function writeHeadCorked(res: EdgeResponse, status: number, cors: readonl
     if (typeof value === 'string') res.writeHeader(key, value);
     else for (const each of value) res.writeHeader(key, each);
   }
-}
-
-export function readBody(exchange: Exchange, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let failed = false;
-    const forget = onClientGone(exchange, () => reject(new Error('client aborted')));
-    exchange.res.onData((chunk, isLast) => {
-      if (failed) return;
-      size += chunk.byteLength;
-      if (size > limit) {
-        failed = true;
-        forget();
-        reject(tooLarge(limit, size));
-        return;
-      }
-      chunks.push(Buffer.from(chunk.slice(0)));
-      if (isLast) {
-        forget();
-        resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
-      }
-    });
-  });
 }
 
 /** Langflow's wording: the limit as configured, the size received in MB to three decimals as Python prints it. */

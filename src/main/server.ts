@@ -50,6 +50,9 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       metrics: services.metrics,
       bodyLimit: config.MAX_FILE_SIZE_UPLOAD * 1024 * 1024,
       jsonBodyLimit: config.MAX_JSON_BODY_MB * 1024 * 1024,
+      bodyIdleMs: config.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
+      idleTimeoutMs: config.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
+      keepAliveMs: config.HTTP_KEEP_ALIVE_SECONDS * 1000,
     });
   } catch (error) {
     // Nothing listens: the store and the actors close, so the data dir is left as it was.

@@ -43,9 +43,12 @@ export async function readIngestForm(body: Readable, headers: Readonly<Record<st
         body.destroy();
         return reject(invalid('Malformed multipart body'));
       }
+      const open = new Set<Readable>();
       const fail = (error: unknown) => {
         body.unpipe(parser);
         body.destroy();
+        // A file being written fails with the body, so that its write settles and the staging folder can go.
+        for (const stream of open) stream.destroy(error instanceof Error ? error : new Error(String(error)));
         reject(error);
       };
       parser.on('field', (name, value, info) => {
@@ -53,6 +56,8 @@ export async function readIngestForm(body: Readable, headers: Readonly<Record<st
         fields[name] = value;
       });
       parser.on('file', (name, stream, info) => {
+        // Every file stream fails when the body is cut short: one without a listener would end the process.
+        stream.on('error', (error: Error) => fail(invalid(`Malformed multipart body: ${error.message}`)));
         if (name !== 'files' && name !== 'file') {
           stream.resume();
           return;
@@ -63,6 +68,8 @@ export async function readIngestForm(body: Readable, headers: Readonly<Record<st
         files.push(file);
         stream.on('data', (chunk: Buffer) => (file.size += chunk.byteLength));
         stream.on('limit', () => fail(new PayloadTooLargeError(`File ${display} exceeds the maximum upload size of ${Math.round(fileLimit / 1048576)}MB`)));
+        open.add(stream);
+        stream.once('close', () => open.delete(stream));
         writes.push(pipeline(stream, createWriteStream(path)).catch((error: unknown) => fail(error)));
       });
       parser.on('filesLimit', () => fail(invalid(`At most ${FIELD_LIMITS.files} files per ingestion`, ['body', 'files'])));
