@@ -92,6 +92,7 @@ export class LeasedJobs {
    */
   async enqueue(id: string, runHere: () => Promise<void>): Promise<void> {
     const { leases, instanceId, leaseMs, bus } = this.options;
+    faultPoint('queue-entry');
     if (this.closed || this.running >= this.options.concurrency) {
       await leases.enqueue(id);
       bus.publish('wake', id);
