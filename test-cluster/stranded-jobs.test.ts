@@ -4,7 +4,8 @@
  * luck. An owner killed as it records a job's end leaves the lease running (the end and the record are one
  * transaction), so another instance ends the job when the lease expires. A sweeper killed after ending a dead owner's
  * lease, before recording the job, leaves the stranded state itself: the restarted instance's sweep ends the job.
- * Every end is read through the HTTP API with plain fetch.
+ * An instance killed between a background job's record and its queue entry leaves a job with no lease at all:
+ * another instance's sweep ends it. Every end is read through the HTTP API with plain fetch.
  */
 import t, { type Test } from 'tap';
 import { startModelServer } from '../test/support/model-server.js';
@@ -79,4 +80,23 @@ t.test('a sweeper killed between ending a dead owner lease and recording the job
   await assertInterruptedOnce(t, restarted, jobId);
   t.equal((await stored(cluster.databaseUrl, jobId)).unfinished, false, 'the record is finished');
   t.equal(model.chats.length, 1, 'the job did not run again');
+});
+
+t.test('an instance killed between a job record and its queue entry: another instance ends the job with no lease', async (t) => {
+  const model = await startModelServer();
+  t.teardown(() => model.close());
+  const cluster = await startCluster(t, 1, { OPENAI_BASE_URL: model.baseURL, ...LEASE });
+  const [survivor] = cluster.instances;
+  const doomed = await cluster.another({ FLOWSVC_TEST_KILL_AT: 'queue-entry' });
+  const flow = await expectJson(await survivor.call('/api/v1/flows/', { method: 'POST', json: chatModelFlow('Model', 'LanguageModelComponent', openaiModelTemplate()) }), 201);
+
+  await t.rejects(submitBackground(doomed, flow.id, 'hi'), 'the caller hears no answer: the job was never acknowledged');
+  t.equal(await doomed.exited(), 'SIGKILL', 'the instance was killed before the queue entry');
+  const [record] = await admin<{ id: string; unfinished: boolean }>('SELECT id, unfinished FROM jobs', [], cluster.databaseUrl);
+  t.equal(record.unfinished, true, 'its record is unfinished...');
+  t.equal((await stored(cluster.databaseUrl, record.id)).lease, undefined, '...with no lease row');
+
+  await assertInterruptedOnce(t, survivor, record.id);
+  t.same(await stored(cluster.databaseUrl, record.id), { lease: { state: 'ended', owner: null }, unfinished: false }, 'the sweep wrote its lease ended');
+  t.equal(model.chats.length, 0, 'the job never ran');
 });

@@ -10,7 +10,9 @@ export type FaultPoint =
   /** An owner whose run has ended, about to write the job's final record (and end its lease with it). */
   | 'final-record'
   /** A sweeper that has just marked jobs taken, before it records them interrupted. */
-  | 'after-sweep';
+  | 'after-sweep'
+  /** A background job whose record is committed, before its queue entry (or its lease here) is written. */
+  | 'queue-entry';
 
 const KILL_AT = process.env.FLOWSVC_TEST_KILL_AT;
 

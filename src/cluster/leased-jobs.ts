@@ -60,8 +60,7 @@ export class LeasedJobs {
   /**
    * The jobs this instance holds a lease on, with the epoch it holds; `written`: the lease row is committed;
    * `owning`: its write, for a job started at once (its end may come first, and must wait for it), `unleased` if that
-   * write failed; `lost`: another
-   * instance took the job over, so this one must not record its end.
+   * write failed; `lost`: another instance took the job over, so this one must not record its end.
    */
   private readonly held = new Map<string, Held>();
   private running = 0;
@@ -93,6 +92,7 @@ export class LeasedJobs {
    */
   async enqueue(id: string, runHere: () => Promise<void>): Promise<void> {
     const { leases, instanceId, leaseMs, bus } = this.options;
+    faultPoint('queue-entry');
     if (this.closed || this.running >= this.options.concurrency) {
       await leases.enqueue(id);
       bus.publish('wake', id);
