@@ -80,6 +80,8 @@ export const ConfigSchema = z.object({
    * it is closed (node:http; uWS closes both after its own fixed 10 s): one client cannot hold every descriptor.
    */
   HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
+  /** Seconds a request's headers may take to arrive (node:http, checked every 30 s at most; uWS: its fixed 10 s). */
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(60),
   /** Seconds a kept-alive connection may stay idle after its last answer (node:http; uWS: its own fixed 10 s). */
   HTTP_KEEP_ALIVE_SECONDS: z.coerce.number().positive().default(10),
   DEVELOPER_API_ENABLED: bool(true),

@@ -1,7 +1,8 @@
 /**
  * Connections that hold the service without using it, on every adapter that can serve here: one that never sends
  * a byte, one kept alive after its answer (both closed: node:http after FLOWSVC_HTTP_IDLE_TIMEOUT_SECONDS and
- * FLOWSVC_HTTP_KEEP_ALIVE_SECONDS, uWS after its own fixed 10 s), while a long answer in progress is not cut; a flow
+ * FLOWSVC_HTTP_KEEP_ALIVE_SECONDS, uWS after its own fixed 10 s), headers that trickle in (dropped after
+ * FLOWSVC_HTTP_HEADERS_TIMEOUT_SECONDS, default 60), while a long answer in progress is not cut; a flow
  * file past the JSON limit refused before it is buffered; and HTTP/1.0 answered by the adapter `auto` picks.
  */
 import t from 'tap';
@@ -16,13 +17,20 @@ const UWS_IDLE_MS = 10_000 + 4_000;
 
 for (const adapter of SERVABLE_ADAPTERS) {
   t.test(`${adapter}: idle connections are closed, busy ones are not`, async (t) => {
-    const server = await startTestServer({ HTTP_SERVER: adapter, HTTP_IDLE_TIMEOUT_SECONDS: '1', HTTP_KEEP_ALIVE_SECONDS: '1', MAX_JSON_BODY_MB: '1' });
+    const server = await startTestServer({ HTTP_SERVER: adapter, HTTP_IDLE_TIMEOUT_SECONDS: '1', HTTP_KEEP_ALIVE_SECONDS: '1', HTTP_HEADERS_TIMEOUT_SECONDS: '1', MAX_JSON_BODY_MB: '1' });
     t.teardown(() => server.close());
     const bound = adapter === 'node' ? 3000 : UWS_IDLE_MS;
     const silent = await openRaw(server.port, '');
     const keptAlive = await openRaw(server.port, head('GET', '/health', {}));
     const stream = await openRaw(server.port, head('GET', '/api/v1/mcp/sse', { 'x-api-key': server.apiKey }));
-    const [silentEnd, keptEnd, streamEnd] = await Promise.all([awaitRaw(silent, bound + 5000), awaitRaw(keptAlive, bound + 5000), awaitRaw(stream, bound + 2000)]);
+    // Headers a byte every 200 ms: never idle, but never done (node:http drops them after FLOWSVC_HTTP_HEADERS_TIMEOUT_SECONDS).
+    const trickle = await openRaw(server.port, 'GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    const drip = setInterval(() => trickle.destroyed || trickle.write('X'), 200);
+    t.teardown(() => clearInterval(drip));
+    const [silentEnd, keptEnd, streamEnd, trickleEnd] = await Promise.all([awaitRaw(silent, bound + 5000), awaitRaw(keptAlive, bound + 5000), awaitRaw(stream, bound + 2000), awaitRaw(trickle, bound + 5000)]);
+    clearInterval(drip);
+    t.ok(trickleEnd.closed && trickleEnd.ms < bound + 1000, `headers trickling in: dropped after ${Math.round(trickleEnd.ms)} ms`);
+    t.notMatch(trickleEnd.text, /^HTTP\/1\.1 200/, 'and never served');
     t.ok(silentEnd.closed && silentEnd.ms < bound, `a connection that sends nothing: closed after ${Math.round(silentEnd.ms)} ms`);
     t.equal(keptEnd.status, 200, 'the kept-alive connection got its answer');
     t.ok(keptEnd.closed && keptEnd.ms < bound, `then closed after ${Math.round(keptEnd.ms)} ms idle`);

@@ -13,8 +13,10 @@ const SERVED = Symbol('served');
 
 export function listenNode(dispatch: Dispatch, options: EdgeOptions): Promise<EdgeServer> {
   const idleTimeoutMs = options.idleTimeoutMs ?? 30_000;
-  // Headers that trickle in are dropped by node's own headersTimeout (60 s, checked every 30 s): kept as it is.
-  const server = createServer({ keepAliveTimeout: options.keepAliveMs ?? 10_000 }, (req, res) => {
+  // Headers that trickle in are dropped by node's own headersTimeout, checked every 30 s (sooner for a short one).
+  const headersTimeout = options.headersTimeoutMs ?? 60_000;
+  const timeouts = { keepAliveTimeout: options.keepAliveMs ?? 10_000, headersTimeout, connectionsCheckingInterval: Math.min(30_000, Math.max(250, headersTimeout / 2)) };
+  const server = createServer(timeouts, (req, res) => {
     const socket = req.socket as Socket & { [SERVED]?: true };
     if (!socket[SERVED]) {
       socket[SERVED] = true;

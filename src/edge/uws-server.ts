@@ -22,6 +22,8 @@ export interface EdgeOptions extends DispatchOptions {
   idleTimeoutMs?: number;
   /** node:http: a kept-alive connection idle this long after its last answer is closed (default 10 s; uWS: 10 s). */
   keepAliveMs?: number;
+  /** node:http: headers still arriving after this long are dropped with a 408 (default 60 s; uWS: its fixed 10 s). */
+  headersTimeoutMs?: number;
 }
 
 export interface EdgeServer {

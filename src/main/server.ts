@@ -53,6 +53,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       bodyIdleMs: config.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
       idleTimeoutMs: config.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
       keepAliveMs: config.HTTP_KEEP_ALIVE_SECONDS * 1000,
+      headersTimeoutMs: config.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
     });
   } catch (error) {
     // Nothing listens: the store and the actors close, so the data dir is left as it was.

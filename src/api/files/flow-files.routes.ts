@@ -28,7 +28,7 @@ export function flowFilesRoutes(services: Services): Route[] {
       bodyKind: 'stream',
       responses: {
         201: { description: 'Where the file is kept: its `file_path` is what a run reads', schema: FlowUploadReply },
-        400: errorReply('A file without a name'),
+        400: errorReply('A file without a name, or a malformed multipart body'),
         404: errorReply('No such flow of yours'),
         413: errorReply('Larger than FLOWSVC_MAX_FILE_SIZE_UPLOAD'),
         422: errorReply('No multipart body, no (or several) `file` fields, or a bad flow id'),

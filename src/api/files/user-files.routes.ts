@@ -32,7 +32,7 @@ export function userFilesRoutes(services: Services): Route[] {
       bodyKind: 'stream',
       responses: {
         201: { description: 'The stored file', schema: FileReply },
-        400: errorReply('An image, or a file without a name'),
+        400: errorReply('An image, a file without a name, or a malformed multipart body'),
         413: errorReply('Larger than FLOWSVC_MAX_FILE_SIZE_UPLOAD'),
         422: errorReply('No multipart body, or no (or several) `file` fields'),
       },

@@ -35,7 +35,11 @@ export function flowTransferRoutes({ flows, runner }: Services): Route[] {
       auth: 'user',
       bodyKind: 'multipart',
       query: FolderIdQuery,
-      responses: { 201: { description: 'Created, with the nodes that will not run here', schema: z.array(FlowReadWithUnrunnable) } },
+      responses: {
+        201: { description: 'Created, with the nodes that will not run here', schema: z.array(FlowReadWithUnrunnable) },
+        400: { description: 'A malformed multipart body, or a file that is not a flow file' },
+        413: { description: 'Past FLOWSVC_MAX_JSON_BODY_MB: a flow file is JSON, read into memory' },
+      },
       async handler({ files, query, principal }) {
         const inputs = asFlowCreates(flowsInUpload(uploadedFile(files).data));
         return Reply.json((await flows.createMany(principal!.userId, inputs, query.folder_id)).map((flow) => savedFlowAnswer(runner, flow)), 201);

@@ -42,7 +42,11 @@ export function projectTransferRoutes({ projects, flows }: Services): Route[] {
       tags: TAGS,
       auth: 'user',
       bodyKind: 'multipart',
-      responses: { 201: { description: 'The created flows', schema: z.array(FlowRead) } },
+      responses: {
+        201: { description: 'The created flows', schema: z.array(FlowRead) },
+        400: { description: 'A malformed multipart body, or a file that is not a flow file' },
+        413: { description: 'Past FLOWSVC_MAX_JSON_BODY_MB: a flow file is JSON, read into memory' },
+      },
       async handler({ files, principal }) {
         const file = uploadedFile(files);
         const content = readProjectFile(file.data, file.filename);
