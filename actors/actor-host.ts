@@ -59,6 +59,7 @@ export class ActorHost {
       knowledge: input.knowledge,
       allowPrivateNetwork: input.allowPrivateNetwork,
       models: input.models,
+      maxLoopIterations: input.maxLoopIterations,
       memory,
       logger: this.logger,
       emit,

@@ -54,6 +54,20 @@ export interface OutputSpec {
   types: string[];
   /** Langflow's method name, kept for the editor's template. */
   method: string;
+  /** A loop edge may feed back into this output (Langflow's `allows_loop`: Loop's `item`). */
+  allowsLoop?: boolean;
+}
+
+/**
+ * A component the engine iterates (Langflow's Loop). Its `run` returns the list to iterate under `item`; the
+ * engine then runs the vertices downstream of `item` once per element, each time with that element on `item`,
+ * and keeps what the loop edge brings back. `finish` makes the vertex's final outputs from the list and what came
+ * back (`done` among them), once, after the last element.
+ */
+export interface LoopBehaviour {
+  item: string;
+  done: string;
+  finish(items: readonly unknown[], gathered: readonly unknown[]): Record<string, unknown>;
 }
 
 /** Events a component can emit while it runs; the job turns them into wire events. */
@@ -148,6 +162,8 @@ export interface ComponentDefinition<F extends FieldMap = FieldMap> {
    * `ctx.dynamic` as text. Without it, undeclared template fields are ignored (Langflow's apply_tweaks does too).
    */
   dynamicFields?: Accepts;
+  /** Set for a component the engine iterates (see LoopBehaviour). */
+  loop?: LoopBehaviour;
   /** Computes the requested outputs (`ctx.requested`), by output name. */
   run(inputs: InputsOf<F>, ctx: ComponentContext): Promise<Record<string, unknown>>;
   /**

@@ -28,7 +28,6 @@ export const UNSUPPORTED_COMPONENTS: Readonly<Record<string, string>> = {
   // Vector stores on hosted services.
   AstraDB: vectorStore('DataStax Astra DB'),
   // Local components of the current starters.
-  LoopComponent: notBuilt('loops over a list'),
   BatchRunComponent: notBuilt('running a model over each row of a table'),
   SaveToFile: notBuilt('saving to the caller\'s files'),
   MCPTools: notBuilt('tools from an MCP server'),
