@@ -161,6 +161,12 @@ function indexIn<T>(items: readonly T[], count: number, value: T): number {
   return -1;
 }
 
+/** Where `value` is last among the first `count` of `items`, else -1. */
+function lastIndexIn<T>(items: readonly T[], count: number, value: T): number {
+  for (let n = count - 1; n >= 0; n--) if (items[n] === value) return n;
+  return -1;
+}
+
 /** The run's question, from its first input span: its recorded `input_value`, else its message output. */
 function inputText(outputs: Record<string, unknown>): string | null {
   const at = indexIn(inputs.fields, inputs.count, 'input_value');
@@ -228,7 +234,8 @@ function linkInputs(): number {
     const key = recordedLinkKey(values[n]);
     if (key === undefined) continue;
     if (key === RECORDED_OBJECT) {
-      const source = sources[n] === '' ? -1 : indexIn(spanIds, spans.count, sources[n]);
+      // The source's latest span: in a loop, the run of the same iteration.
+      const source = sources[n] === '' ? -1 : lastIndexIn(spanIds, spans.count, sources[n]);
       if (source >= 0) (linkedSpan[n] = source), (linkedOutput[n] = outputs[n]), links++;
       continue;
     }
