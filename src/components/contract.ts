@@ -89,11 +89,21 @@ export interface SessionMemory {
  */
 export interface FileAccess {
   open(path: string): Promise<string>;
+  /** Keeps `content` as a new file of the caller's (a v2 file); absent where a run has nowhere to save (the CLI). */
+  save?(name: string, content: string): Promise<SavedFile>;
+}
+
+/** A file a run saved for its caller: its v2 id, its name in the caller's list, its path (what runs read). */
+export interface SavedFile {
+  id: string;
+  name: string;
+  path: string;
 }
 
 /** FileAccess for every caller at once, kept by the service; each run sees it scoped to its own caller. */
 export interface CallersFiles {
   open(path: string, userId: string): Promise<string>;
+  save?(userId: string, name: string, content: string): Promise<SavedFile>;
 }
 
 /**

@@ -29,7 +29,6 @@ export const UNSUPPORTED_COMPONENTS: Readonly<Record<string, string>> = {
   AstraDB: vectorStore('DataStax Astra DB'),
   // Local components of the current starters.
   BatchRunComponent: notBuilt('running a model over each row of a table'),
-  SaveToFile: notBuilt('saving to the caller\'s files'),
   MCPTools: notBuilt('tools from an MCP server'),
   RemixDocumentation: notBuilt('the Nvidia Remix template\'s own component (it loads the RTX Remix documentation into a vector store)'),
   FileDescriptionGeneratorComponent: notBuilt('the Structured Data Analysis Agent\'s file descriptions'),
