@@ -60,6 +60,7 @@ export class ActorHost {
       allowPrivateNetwork: input.allowPrivateNetwork,
       models: input.models,
       maxLoopIterations: input.maxLoopIterations,
+      mcpStdioCommands: input.mcpStdioCommands,
       memory,
       logger: this.logger,
       emit,

@@ -43,6 +43,8 @@ export interface JobInput {
   models?: ModelDefaults;
   /** Knowledge bases and vector stores, for their caller (absent: a run has none). */
   knowledge?: CallersKnowledge;
+  /** Commands MCP Tools may run as stdio servers (absent: none). */
+  mcpStdioCommands?: readonly string[];
   /** The most elements a loop may iterate over (absent: the engine's default, 1,000). */
   maxLoopIterations?: number;
 }
@@ -97,7 +99,11 @@ export function spawnJob(parent: Ref<never>, spec: JobSpec, controller: LazyAbor
     files: undefined,
     callersKnowledge: spec.knowledge,
     knowledge: undefined,
-    network: spec.allowPrivateNetwork ? PRIVATE_NETWORK_ALLOWED : PRIVATE_NETWORK_REFUSED,
+    network: spec.mcpStdioCommands?.length
+      ? Object.freeze({ allowPrivateNetwork: spec.allowPrivateNetwork === true, mcpStdioCommands: spec.mcpStdioCommands })
+      : spec.allowPrivateNetwork
+        ? PRIVATE_NETWORK_ALLOWED
+        : PRIVATE_NETWORK_REFUSED,
     models: spec.models,
   };
 

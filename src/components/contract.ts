@@ -14,7 +14,7 @@ export type { CallersKnowledge, KnowledgeAccess };
 /** Langflow's template field types (`type` in a node's template). */
 export type FieldType =
   | 'str' | 'int' | 'float' | 'bool' | 'dict' | 'NestedDict' | 'prompt' | 'file' | 'other' | 'table'
-  | 'slider' | 'code' | 'tools' | 'query' | 'tab' | 'model' | 'sortableList';
+  | 'slider' | 'code' | 'tools' | 'query' | 'tab' | 'model' | 'sortableList' | 'mcp';
 
 /** How a value arriving on an edge is shaped before the field's schema sees it. */
 export type Accepts = 'text' | 'message' | 'data' | 'table' | 'any';
@@ -113,6 +113,8 @@ export interface CallersFiles {
 export interface NetworkPolicy {
   /** Loopback, private, link-local and metadata addresses may be reached too; off, such a request is refused. */
   allowPrivateNetwork: boolean;
+  /** Commands MCP Tools may run as stdio MCP servers (FLOWSVC_MCP_STDIO_COMMANDS; absent: none). */
+  mcpStdioCommands?: readonly string[];
 }
 
 /**
