@@ -59,6 +59,8 @@ export class ActorHost {
       knowledge: input.knowledge,
       allowPrivateNetwork: input.allowPrivateNetwork,
       models: input.models,
+      maxLoopIterations: input.maxLoopIterations,
+      mcpStdioCommands: input.mcpStdioCommands,
       memory,
       logger: this.logger,
       emit,

@@ -8,7 +8,7 @@
 import { dispatch, spawn, stop, type Ref } from 'nact';
 import type { CallersFiles, CallersKnowledge, ModelDefaults, NetworkPolicy, SessionMemory } from '../src/components/contract.js';
 import type { RunEvent } from '../src/engine/events.js';
-import { ABORTED, COMPLETED, type ExecutionEnd, type ExecutionResult } from '../src/engine/execution-result.js';
+import { ABORTED, COMPLETED, type ExecutionEnd, type ExecutionResult, type VertexRepeat } from '../src/engine/execution-result.js';
 import type { FlowGraph } from '../src/engine/graph.js';
 import type { RunPlan } from '../src/engine/plan.js';
 import { RunState } from '../src/engine/run-state.js';
@@ -43,6 +43,10 @@ export interface JobInput {
   models?: ModelDefaults;
   /** Knowledge bases and vector stores, for their caller (absent: a run has none). */
   knowledge?: CallersKnowledge;
+  /** Commands MCP Tools may run as stdio servers (absent: none). */
+  mcpStdioCommands?: readonly string[];
+  /** The most elements a loop may iterate over (absent: the engine's default, 1,000). */
+  maxLoopIterations?: number;
 }
 
 export interface JobSpec extends JobInput {
@@ -59,6 +63,10 @@ interface JobState {
   run: RunState;
   durations: Map<string, number>;
   ends: Map<string, number>;
+  /** Earlier runs of vertices that ran again (loop bodies); made on the first. */
+  repeats: VertexRepeat[] | undefined;
+  /** When each running loop's vertex started (performance.now()): its duration spans its iterations. */
+  loopStarts: Map<string, number> | undefined;
   inFlight: number;
   settled: boolean;
 }
@@ -91,7 +99,11 @@ export function spawnJob(parent: Ref<never>, spec: JobSpec, controller: LazyAbor
     files: undefined,
     callersKnowledge: spec.knowledge,
     knowledge: undefined,
-    network: spec.allowPrivateNetwork ? PRIVATE_NETWORK_ALLOWED : PRIVATE_NETWORK_REFUSED,
+    network: spec.mcpStdioCommands?.length
+      ? Object.freeze({ allowPrivateNetwork: spec.allowPrivateNetwork === true, mcpStdioCommands: spec.mcpStdioCommands })
+      : spec.allowPrivateNetwork
+        ? PRIVATE_NETWORK_ALLOWED
+        : PRIVATE_NETWORK_REFUSED,
     models: spec.models,
   };
 
@@ -120,10 +132,42 @@ export function spawnJob(parent: Ref<never>, spec: JobSpec, controller: LazyAbor
     return state;
   }
 
+  /** Notes a vertex's end and reports it, unless it starts a loop (a loop is reported once, after its last iteration). */
+  function vertexDone(state: JobState, msg: Extract<JobMsg, { type: 'vertex.done' }>): string[] {
+    if (state.run.startsLoop(msg.vertexId)) {
+      (state.loopStarts ??= new Map()).set(msg.vertexId, performance.now() - msg.durationMs);
+      return ended(state, state.run.complete(msg.vertexId, msg.outputs));
+    }
+    noteEnd(state, msg.vertexId, msg.durationMs, msg.outputs);
+    return ended(state, state.run.complete(msg.vertexId, msg.outputs));
+  }
+
+  /** Reports the loops that have just run their last iteration, with their final outputs. */
+  function ended(state: JobState, ready: string[]): string[] {
+    for (const id of state.run.takeEndedLoops()) {
+      const outputs = state.run.results.get(id)!;
+      noteEnd(state, id, performance.now() - state.loopStarts!.get(id)!, outputs);
+    }
+    return ready;
+  }
+
+  function noteEnd(state: JobState, id: string, durationMs: number, outputs: Record<string, unknown>): void {
+    const endedBefore = state.ends.get(id);
+    if (endedBefore !== undefined) {
+      // A vertex running again (a loop body): its earlier run becomes a repeat, and its end moves to the back.
+      (state.repeats ??= []).push({ vertexId: id, outputs: state.run.results.get(id)!, durationMs: state.durations.get(id)!, endedAt: endedBefore });
+      state.ends.delete(id);
+    }
+    state.durations.set(id, durationMs);
+    state.ends.set(id, Date.now());
+    const vertex = graph.vertices.get(id)!;
+    spec.emit({ type: 'end_vertex', id, componentType: vertex.type, displayName: vertex.displayName, valid: true, outputs, durationMs });
+  }
+
   function finish(state: JobState, end: ExecutionEnd, self: Ref<JobMsg>): JobState {
     if (state.settled) return state;
     if (end.kind !== 'completed') controller.abort();
-    settle({ end, results: state.run.results, durations: state.durations, ends: state.ends, skipped: state.run.skipped });
+    settle({ end, results: state.run.results, durations: state.durations, ends: state.ends, skipped: state.run.skipped, ...(state.repeats ? { repeats: state.repeats } : {}) });
     stop(self);
     return { ...state, settled: true };
   }
@@ -135,11 +179,14 @@ export function spawnJob(parent: Ref<never>, spec: JobSpec, controller: LazyAbor
       switch (msg.type) {
         case 'vertex.done': {
           state.inFlight--;
-          state.durations.set(msg.vertexId, msg.durationMs);
-          state.ends.set(msg.vertexId, Date.now());
-          const vertex = graph.vertices.get(msg.vertexId)!;
-          spec.emit({ type: 'end_vertex', id: vertex.id, componentType: vertex.type, displayName: vertex.displayName, valid: true, outputs: msg.outputs, durationMs: msg.durationMs });
-          launch(state, state.run.complete(msg.vertexId, msg.outputs), ctx.self);
+          let ready: string[];
+          try {
+            ready = vertexDone(state, msg);
+          } catch (error) {
+            const vertex = graph.vertices.get(msg.vertexId)!;
+            return finish(state, { kind: 'component', vertexId: vertex.id, componentType: vertex.type, displayName: vertex.displayName, error: error as Error }, ctx.self);
+          }
+          launch(state, ready, ctx.self);
           if (state.run.finished && state.inFlight === 0) return finish(state, COMPLETED, ctx.self);
           return state;
         }
@@ -157,7 +204,7 @@ export function spawnJob(parent: Ref<never>, spec: JobSpec, controller: LazyAbor
     {
       // nact makes the initial state inside spawn, with the actor already registered: the first vertices start
       // there, and their reports reach the mailbox as usual.
-      initialStateFunc: (ctx) => start({ run: new RunState(graph, plan), durations: new Map(), ends: new Map(), inFlight: 0, settled: false }, ctx.self as Ref<JobMsg>),
+      initialStateFunc: (ctx) => start({ run: new RunState(graph, plan, spec.maxLoopIterations), durations: new Map(), ends: new Map(), repeats: undefined, loopStarts: undefined, inFlight: 0, settled: false }, ctx.self as Ref<JobMsg>),
       // A bug in the job's own handler fails the run rather than leaving the caller waiting.
       onCrash: (_msg, error, ctx) => {
         spec.logger.error({ err: error, jobId: spec.jobId }, 'job actor crashed');

@@ -69,7 +69,8 @@ export class VertexContext implements ComponentContext {
     const callers = scope.callersFiles;
     if (!callers) return undefined;
     const userId = scope.flow.userId;
-    return (scope.files ??= { open: (path) => callers.open(path, userId) });
+    const save = callers.save?.bind(callers);
+    return (scope.files ??= { open: (path) => callers.open(path, userId), ...(save ? { save: (name: string, content: string) => save(userId, name, content) } : {}) });
   }
 
   get knowledge(): KnowledgeAccess | undefined {

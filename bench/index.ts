@@ -14,6 +14,7 @@ import { filesScenario } from './scenarios/files.js';
 import { historyScenario } from './scenarios/history.js';
 import { knowledgeScenario } from './scenarios/knowledge.js';
 import { lifecycleScenario } from './scenarios/lifecycle.js';
+import { loopScenario } from './scenarios/loop.js';
 import { mcpScenario } from './scenarios/mcp.js';
 import { modelStreamScenario } from './scenarios/model-stream.js';
 import { recordsScenario } from './scenarios/records.js';
@@ -47,6 +48,7 @@ const SCENARIOS: Record<string, () => Promise<Row[]>> = {
   'trace-rows': () => traceRowsScenario(),
   voice: () => voiceScenario(),
   knowledge: () => knowledgeScenario(),
+  loop: () => loopScenario(),
 };
 
 const wanted = process.argv.slice(2);

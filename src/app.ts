@@ -24,6 +24,7 @@ import { allWatchers, type RunWatcher } from './runs/run-watch.js';
 import { setUpRunRecords } from './services/records/run-records-setup.js';
 import { CallerFiles } from './services/files/caller-files.js';
 import { FlowFilesService } from './services/files/flow-files.service.js';
+import { RunFiles } from './services/files/run-files.js';
 import { UserFilesService } from './services/files/user-files.service.js';
 import { fsFileStorage } from './store/fs-file-storage.js';
 import { MessagesService } from './services/messages.service.js';
@@ -88,7 +89,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   });
   // One per service: the engine compiles once, sandboxes are pooled; used by flows only where custom code is allowed.
   const customComponents = await setUpCustomComponents(config);
-  const runner = new FlowRunner(config, variables, callerFiles, config.CUSTOM_COMPONENTS ? customComponents : undefined);
+  const runner = new FlowRunner(config, variables, new RunFiles(callerFiles, userFiles), config.CUSTOM_COMPONENTS ? customComponents : undefined);
   const knowledge = setUpKnowledge({
     store,
     filesDir,

@@ -121,6 +121,10 @@ export const ConfigSchema = z.object({
   JOB_LEASE_SECONDS: z.coerce.number().positive().max(3600).default(15),
   /** Where file bytes are kept (default DATA_DIR/files); instances sharing runs must share it, and it is checked. */
   FILES_DIR: z.string().min(1).optional(),
+  /** Commands MCP Tools may run as stdio MCP servers, comma-separated (exact names); empty: none. */
+  MCP_STDIO_COMMANDS: z.string().default('').transform((raw) => raw.split(',').map((command) => command.trim()).filter(Boolean)),
+  /** Most elements one Loop component may iterate over in a run; a flow over it fails naming the loop. */
+  LOOP_MAX_ITERATIONS: z.coerce.number().int().positive().max(1_000_000).default(1000),
   /** Most chunks one knowledge base ingestion may write. */
   KNOWLEDGE_MAX_CHUNKS: z.coerce.number().int().positive().max(10_000_000).default(500_000),
   /**

@@ -43,6 +43,7 @@ const FAILING_PARAMS: Record<string, Params> = {
   Prompt: { template: 'Hello {first name}' },
   CalculatorComponent: { expression: '1/0' },
   OllamaEmbeddings: { base_url: 'not a url' },
+  LoopComponent: { data: 42 },
 };
 
 /** Components that cannot fail whatever they are given (all text in, text out). */

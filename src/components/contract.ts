@@ -14,7 +14,7 @@ export type { CallersKnowledge, KnowledgeAccess };
 /** Langflow's template field types (`type` in a node's template). */
 export type FieldType =
   | 'str' | 'int' | 'float' | 'bool' | 'dict' | 'NestedDict' | 'prompt' | 'file' | 'other' | 'table'
-  | 'slider' | 'code' | 'tools' | 'query' | 'tab' | 'model' | 'sortableList';
+  | 'slider' | 'code' | 'tools' | 'query' | 'tab' | 'model' | 'sortableList' | 'mcp';
 
 /** How a value arriving on an edge is shaped before the field's schema sees it. */
 export type Accepts = 'text' | 'message' | 'data' | 'table' | 'any';
@@ -54,6 +54,20 @@ export interface OutputSpec {
   types: string[];
   /** Langflow's method name, kept for the editor's template. */
   method: string;
+  /** A loop edge may feed back into this output (Langflow's `allows_loop`: Loop's `item`). */
+  allowsLoop?: boolean;
+}
+
+/**
+ * A component the engine iterates (Langflow's Loop). Its `run` returns the list to iterate under `item`; the
+ * engine then runs the vertices downstream of `item` once per element, each time with that element on `item`,
+ * and keeps what the loop edge brings back. `finish` makes the vertex's final outputs from the list and what came
+ * back (`done` among them), once, after the last element.
+ */
+export interface LoopBehaviour {
+  item: string;
+  done: string;
+  finish(items: readonly unknown[], gathered: readonly unknown[]): Record<string, unknown>;
 }
 
 /** Events a component can emit while it runs; the job turns them into wire events. */
@@ -75,11 +89,21 @@ export interface SessionMemory {
  */
 export interface FileAccess {
   open(path: string): Promise<string>;
+  /** Keeps `content` as a new file of the caller's (a v2 file); absent where a run has nowhere to save (the CLI). */
+  save?(name: string, content: string): Promise<SavedFile>;
+}
+
+/** A file a run saved for its caller: its v2 id, its name in the caller's list, its path (what runs read). */
+export interface SavedFile {
+  id: string;
+  name: string;
+  path: string;
 }
 
 /** FileAccess for every caller at once, kept by the service; each run sees it scoped to its own caller. */
 export interface CallersFiles {
   open(path: string, userId: string): Promise<string>;
+  save?(userId: string, name: string, content: string): Promise<SavedFile>;
 }
 
 /**
@@ -89,6 +113,8 @@ export interface CallersFiles {
 export interface NetworkPolicy {
   /** Loopback, private, link-local and metadata addresses may be reached too; off, such a request is refused. */
   allowPrivateNetwork: boolean;
+  /** Commands MCP Tools may run as stdio MCP servers (FLOWSVC_MCP_STDIO_COMMANDS; absent: none). */
+  mcpStdioCommands?: readonly string[];
 }
 
 /**
@@ -148,6 +174,8 @@ export interface ComponentDefinition<F extends FieldMap = FieldMap> {
    * `ctx.dynamic` as text. Without it, undeclared template fields are ignored (Langflow's apply_tweaks does too).
    */
   dynamicFields?: Accepts;
+  /** Set for a component the engine iterates (see LoopBehaviour). */
+  loop?: LoopBehaviour;
   /** Computes the requested outputs (`ctx.requested`), by output name. */
   run(inputs: InputsOf<F>, ctx: ComponentContext): Promise<Record<string, unknown>>;
   /**

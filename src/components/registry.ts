@@ -10,6 +10,7 @@ import { languageModel } from './models/language-model.js';
 import { ollamaModel } from './models/ollama-model.js';
 import { openaiModel } from './models/openai-model.js';
 import { structuredOutput } from './models/structured-output.js';
+import { batchRun } from './models/batch-run.js';
 import { apiRequest } from './data/api-request.js';
 import { fileComponent } from './data/file.js';
 import { urlComponent } from './data/url.js';
@@ -18,6 +19,9 @@ import { calculator } from './helpers/calculator.js';
 import { currentDate } from './helpers/current-date.js';
 import { memory } from './helpers/memory.js';
 import { conditionalRouter } from './logic/conditional-router.js';
+import { loopComponent } from './logic/loop.js';
+import { saveToFile } from './files/save-to-file.js';
+import { mcpTools } from './mcp/mcp-tools.js';
 import { parser } from './processing/parser.js';
 import { splitTextComponent } from './processing/split-text.js';
 import { typeConverter } from './processing/type-converter.js';
@@ -30,7 +34,7 @@ import { knowledge } from './knowledge/knowledge.js';
 import { ollamaEmbeddings } from './knowledge/ollama-embeddings.js';
 import { openaiEmbeddings } from './knowledge/openai-embeddings.js';
 
-export const COMPONENTS: readonly ComponentDefinition<FieldMap>[] = [chatInput, chatOutput, textInput, textOutput, languageModel, openaiModel, anthropicModel, ollamaModel, structuredOutput, agent, promptComponent, memory, parser, splitTextComponent, fileComponent, withToolMode(urlComponent), withToolMode(apiRequest), conditionalRouter, withToolMode(calculator), withToolMode(currentDate), typeConverter, webhook, dataOperations, knowledge, embeddingModel, openaiEmbeddings, ollamaEmbeddings, faiss, chroma] as unknown as ComponentDefinition<FieldMap>[];
+export const COMPONENTS: readonly ComponentDefinition<FieldMap>[] = [chatInput, chatOutput, textInput, textOutput, languageModel, openaiModel, anthropicModel, ollamaModel, structuredOutput, batchRun, agent, promptComponent, memory, parser, splitTextComponent, fileComponent, withToolMode(urlComponent), withToolMode(apiRequest), conditionalRouter, loopComponent, withToolMode(saveToFile), mcpTools, withToolMode(calculator), withToolMode(currentDate), typeConverter, webhook, dataOperations, knowledge, embeddingModel, openaiEmbeddings, ollamaEmbeddings, faiss, chroma] as unknown as ComponentDefinition<FieldMap>[];
 
 const byType = new Map<string, ComponentDefinition<FieldMap>>();
 for (const component of COMPONENTS) {

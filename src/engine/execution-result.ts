@@ -31,6 +31,20 @@ export interface ExecutionResult {
   ends: ReadonlyMap<string, number>;
   /** Vertices skipped because a router did not choose their branch. */
   skipped: ReadonlySet<string>;
+  /**
+   * The earlier runs of vertices that ran more than once (a loop's body, once per element), in the order they
+   * ended; `results`, `durations` and `ends` hold each vertex's last run. Absent when no vertex ran twice.
+   */
+  repeats?: readonly VertexRepeat[];
+}
+
+/** One earlier run of a vertex that ran again. */
+export interface VertexRepeat {
+  vertexId: string;
+  outputs: Record<string, unknown>;
+  durationMs: number;
+  /** When it ended (epoch ms). */
+  endedAt: number;
 }
 
 export const COMPLETED: ExecutionEnd = { kind: 'completed' };

@@ -31,6 +31,12 @@ export interface FlowGraph {
   /** Vertex ids in the flow's node order (outputs are reported in this order). */
   order: readonly string[];
   edges: readonly GraphEdge[];
+  /**
+   * Loop edges: a vertex's output fed back into a loop vertex's loop output (`targetField` names that output). Kept
+   * apart from `edges`, so that the graph they leave is acyclic and everything that walks it stays as it is; only
+   * the loop planning (loops.ts) reads them.
+   */
+  loopEdges?: readonly GraphEdge[];
   incoming: ReadonlyMap<string, readonly GraphEdge[]>;
   outgoing: ReadonlyMap<string, readonly GraphEdge[]>;
 }

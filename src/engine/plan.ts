@@ -5,6 +5,7 @@
  */
 import { FlowInvalidError } from '../errors/index.js';
 import type { FlowGraph, GraphEdge } from './graph.js';
+import { planLoops, type LoopPlan } from './loops.js';
 
 export interface RunPlan {
   /** Layers of the sort: each layer depends only on earlier ones. */
@@ -17,6 +18,9 @@ export interface RunPlan {
   incoming: ReadonlyMap<string, readonly GraphEdge[]>;
   /** Vertices with no predecessor in the region, in flow order: where a run starts. */
   initial: readonly string[];
+  /** The region's loop vertices (absent: none), and the loop whose body each body vertex is in. */
+  loops?: ReadonlyMap<string, LoopPlan>;
+  bodyOf?: ReadonlyMap<string, LoopPlan>;
 }
 
 export interface PlanOptions {
@@ -26,6 +30,7 @@ export interface PlanOptions {
 
 export function planRun(graph: FlowGraph, options: PlanOptions = {}): RunPlan {
   const region = regionOf(graph, options);
+  const { loops, bodyOf } = planLoops(graph, region);
   const layers = layeredSort(graph, region);
   const requested = new Map<string, Set<string>>();
   const incoming = new Map<string, GraphEdge[]>();
@@ -36,7 +41,7 @@ export function planRun(graph: FlowGraph, options: PlanOptions = {}): RunPlan {
     incoming.set(id, graph.incoming.get(id)!.filter((e) => region.has(e.source)));
   }
   const initial = graph.order.filter((id) => incoming.get(id)?.length === 0);
-  return { layers, region, requested, incoming, initial };
+  return { layers, region, requested, incoming, initial, ...(loops.size ? { loops, bodyOf } : {}) };
 }
 
 function regionOf(graph: FlowGraph, { startComponentId, stopComponentId }: PlanOptions): Set<string> {
@@ -91,7 +96,8 @@ function layeredSort(graph: FlowGraph, region: ReadonlySet<string>): string[][] 
   }
   if (placed < region.size) {
     const stuck = new Set([...inDegree].filter(([, d]) => d > 0).map(([id]) => id));
-    throw new FlowInvalidError(`The flow has a cycle: ${describeCycle(graph, stuck)}. Loops are not supported yet.`);
+    const cycle = describeCycle(graph, stuck);
+    throw new FlowInvalidError(`The flow has a cycle with no exit: ${cycle}. A cycle runs only through a Loop component: the last component of its body goes back into the Loop's item input, and the Loop's done output leads on`, cycle.split(' -> ')[0]);
   }
   return layers;
 }

@@ -53,7 +53,7 @@ function nodeOutput(output: OutputSpec): NodeOutput {
     method: output.method,
     value: UNDEFINED_OUTPUT_VALUE,
     cache: true,
-    allows_loop: false,
+    allows_loop: output.allowsLoop === true,
     group_outputs: false,
     tool_mode: true,
   };

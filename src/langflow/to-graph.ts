@@ -54,11 +54,13 @@ export function toGraph(flowData: unknown, customs?: CustomComponentSource): Flo
   if (unrunnable.length > 0) throw new FlowUnsupportedError(unrunnable);
 
   const edges: GraphEdge[] = [];
+  const loopEdges: GraphEdge[] = [];
   for (const raw of parsed.data.edges) {
     const edge = toEdge(raw, vertices, skipped);
-    if (edge) edges.push(edge);
+    if (edge?.loop) loopEdges.push(edge.loop);
+    else if (edge) edges.push(edge);
   }
-  return { vertices, order, edges, ...indexEdges(order, edges) };
+  return { vertices, order, edges, ...(loopEdges.length ? { loopEdges } : {}), ...indexEdges(order, edges) };
 }
 
 /** The node's component, or the node as one that cannot run here and why. */
@@ -102,7 +104,7 @@ function toVertex(node: FlowNode, component: ComponentDefinition): GraphVertex {
   };
 }
 
-function toEdge(raw: unknown, vertices: Map<string, GraphVertex>, skipped: Set<string>): GraphEdge | undefined {
+function toEdge(raw: unknown, vertices: Map<string, GraphVertex>, skipped: Set<string>): (GraphEdge & { loop?: undefined }) | { loop: GraphEdge } | undefined {
   const parsed = FlowEdge.safeParse(raw);
   const edge = parsed.success ? parsed.data : {};
   const label = edge.id ?? `${edge.source ?? '?'} -> ${edge.target ?? '?'}`;
@@ -111,6 +113,9 @@ function toEdge(raw: unknown, vertices: Map<string, GraphVertex>, skipped: Set<s
   const sourceId = sourceHandle?.id ?? edge.source;
   const targetId = targetHandle?.id ?? edge.target;
   if (sourceId && targetId && (skipped.has(sourceId) || skipped.has(targetId))) return undefined;
+  if (sourceHandle?.name && targetHandle && !targetHandle.fieldName && targetHandle.name && sourceId && targetId) {
+    return { loop: loopEdge(label, sourceId, sourceHandle.name, targetId, targetHandle.name, vertices) };
+  }
   if (!sourceHandle?.name || !targetHandle || !sourceId || !targetId) {
     throw new FlowInvalidError(`Edge ${label} has invalid handles: it needs data.sourceHandle {id, name} and data.targetHandle {id, fieldName}`, targetId ?? sourceId);
   }
@@ -119,7 +124,7 @@ function toEdge(raw: unknown, vertices: Map<string, GraphVertex>, skipped: Set<s
   const target = vertices.get(targetId);
   if (!target) throw new FlowInvalidError(`Edge ${label} ends at missing node "${targetId}"`, targetId);
   if (!targetHandle.fieldName) {
-    throw new FlowInvalidError(`Edge ${label} feeds an output of node ${targetId}: loop edges are not supported yet`, targetId);
+    throw new FlowInvalidError(`Edge ${label} has invalid handles: its data.targetHandle names neither a field (fieldName) nor a loop output (name)`, targetId);
   }
   if (!source.component.outputs.some((o) => o.name === sourceHandle.name)) {
     throw new FlowInvalidError(`Node ${sourceId} (${source.type}) has no output "${sourceHandle.name}"; it has ${names(source.component.outputs.map((o) => o.name))}`, sourceId);
@@ -128,6 +133,22 @@ function toEdge(raw: unknown, vertices: Map<string, GraphVertex>, skipped: Set<s
     throw new FlowInvalidError(`Node ${targetId} (${target.type}) has no field "${targetHandle.fieldName}"`, targetId);
   }
   return { source: sourceId, sourceOutput: sourceHandle.name, target: targetId, targetField: targetHandle.fieldName };
+}
+
+/** A loop edge: from a vertex's output back into a loop output of a loop vertex (Langflow marks it by a target handle naming an output). */
+function loopEdge(label: string, sourceId: string, sourceOutput: string, targetId: string, targetOutput: string, vertices: Map<string, GraphVertex>): GraphEdge {
+  const source = vertices.get(sourceId);
+  if (!source) throw new FlowInvalidError(`Loop edge ${label} starts at missing node "${sourceId}"`, sourceId);
+  const target = vertices.get(targetId);
+  if (!target) throw new FlowInvalidError(`Loop edge ${label} from ${source.displayName} (${sourceId}) ends at missing node "${targetId}"`, sourceId);
+  if (!source.component.outputs.some((o) => o.name === sourceOutput)) {
+    throw new FlowInvalidError(`Node ${sourceId} (${source.type}) has no output "${sourceOutput}"; it has ${names(source.component.outputs.map((o) => o.name))}`, sourceId);
+  }
+  const output = target.component.outputs.find((o) => o.name === targetOutput);
+  if (!output?.allowsLoop) {
+    throw new FlowInvalidError(`Edge ${label} feeds output "${targetOutput}" of node ${targetId} (${target.type}), which is not a loop output: only a Loop's item output takes a loop edge`, targetId);
+  }
+  return { source: sourceId, sourceOutput, target: targetId, targetField: targetOutput };
 }
 
 function acceptsField(vertex: GraphVertex, field: string): boolean {

@@ -28,10 +28,6 @@ export const UNSUPPORTED_COMPONENTS: Readonly<Record<string, string>> = {
   // Vector stores on hosted services.
   AstraDB: vectorStore('DataStax Astra DB'),
   // Local components of the current starters.
-  LoopComponent: notBuilt('loops over a list'),
-  BatchRunComponent: notBuilt('running a model over each row of a table'),
-  SaveToFile: notBuilt('saving to the caller\'s files'),
-  MCPTools: notBuilt('tools from an MCP server'),
   RemixDocumentation: notBuilt('the Nvidia Remix template\'s own component (it loads the RTX Remix documentation into a vector store)'),
   FileDescriptionGeneratorComponent: notBuilt('the Structured Data Analysis Agent\'s file descriptions'),
   FileContentRetriever: notBuilt('the Structured Data Analysis Agent\'s file retrieval'),

@@ -13,5 +13,5 @@ export const notRun = (failure: RunFailure): RunResult => ({ status: statusOf(fa
 export function hostedResult(hosted: HostedResult, stoppedFor: RunFailure | undefined): RunResult {
   let failure = failureOf(hosted.end, stoppedFor);
   if (!failure && hosted.storeError) failure = { kind: 'store', error: hosted.storeError };
-  return { status: statusOf(failure), failure, results: hosted.results, durations: hosted.durations, ends: hosted.ends, skipped: hosted.skipped };
+  return { status: statusOf(failure), failure, results: hosted.results, durations: hosted.durations, ends: hosted.ends, skipped: hosted.skipped, ...(hosted.repeats ? { repeats: hosted.repeats } : {}) };
 }

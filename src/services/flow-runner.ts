@@ -86,7 +86,7 @@ export class FlowRunner {
   private readonly models: ModelDefaults;
 
   constructor(
-    private readonly config: Pick<Config, 'FALLBACK_TO_ENV_VAR' | 'ALLOW_PRIVATE_NETWORK'> & Partial<Pick<Config, 'DEFAULT_MODEL' | 'DEFAULT_EMBEDDING_MODEL'>>,
+    private readonly config: Pick<Config, 'FALLBACK_TO_ENV_VAR' | 'ALLOW_PRIVATE_NETWORK'> & Partial<Pick<Config, 'DEFAULT_MODEL' | 'DEFAULT_EMBEDDING_MODEL' | 'LOOP_MAX_ITERATIONS' | 'MCP_STDIO_COMMANDS'>>,
     private readonly variables: Pick<VariablesService, 'resolve'>,
     /** The files runs may read for their callers (one object for every run). */
     private readonly files?: CallersFiles,
@@ -156,7 +156,7 @@ export class FlowRunner {
       plan,
       selected,
       inputs: { input_value: options.inputValue ?? null },
-      job: { jobId, flow: { id: flow.id, name: flow.name, userId }, sessionId, graph, plan, overrides, variables, files: this.files, knowledge: this.knowledge, allowPrivateNetwork: this.config.ALLOW_PRIVATE_NETWORK, models: this.models },
+      job: { jobId, flow: { id: flow.id, name: flow.name, userId }, sessionId, graph, plan, overrides, variables, files: this.files, knowledge: this.knowledge, allowPrivateNetwork: this.config.ALLOW_PRIVATE_NETWORK, models: this.models, maxLoopIterations: this.config.LOOP_MAX_ITERATIONS, mcpStdioCommands: this.config.MCP_STDIO_COMMANDS },
     };
   }
 

@@ -6,6 +6,7 @@
  */
 import type { JobInput } from '../../../actors/job.actor.js';
 import type { SpanRecord, TokenCounts } from '../../../protocol/trace.schema.js';
+import type { VertexRepeat } from '../../engine/execution-result.js';
 import type { GraphEdge, GraphVertex } from '../../engine/graph.js';
 import type { RunResult } from '../../runs/run-adapter.js';
 import { isLanguageModel } from '../../values/language-model.js';
@@ -23,20 +24,19 @@ export function runSpans(job: JobInput, timings: RunTimings, result: RunResult, 
   // Each vertex's outputs as recorded: an edge's value is recorded once, for its source, and its target's input is
   // that same value (the store writes it once).
   const recorded = new Map<string, Record<string, unknown>>();
-  for (const [vertexId, endAt] of timings.ends) {
-    const vertex = job.graph.vertices.get(vertexId);
+  for (const run of vertexRuns(timings, result)) {
+    const vertex = job.graph.vertices.get(run.vertexId);
     if (!vertex) continue;
-    const outputs = result.results.get(vertexId) ?? {};
-    const latencyMs = result.durations.get(vertexId) ?? 0;
+    const { outputs, durationMs: latencyMs } = run;
     const model = modelOf(vertex, outputs);
     const recordedOutputs = recordedFields(outputs);
-    recorded.set(vertexId, recordedOutputs);
+    recorded.set(run.vertexId, recordedOutputs);
     spans.push({
-      vertexId,
-      targetId: targetOf(job, vertexId),
+      vertexId: run.vertexId,
+      targetId: targetOf(job, run.vertexId),
       name: vertex.displayName,
       componentType: vertex.type,
-      startedAt: endAt - latencyMs,
+      startedAt: run.endedAt - latencyMs,
       latencyMs,
       status: 'ok',
       inputs: inputsOf(vertex, job, result, recorded),
@@ -69,6 +69,22 @@ export function runSpans(job: JobInput, timings: RunTimings, result: RunResult, 
     }
   }
   return spans;
+}
+
+/**
+ * Every run of a vertex in the order they ended: the last run of each (`ends`) merged with the earlier runs of
+ * those that ran again (a loop's body: a span per iteration). Without repeats, just `ends`.
+ */
+export function vertexRuns(timings: RunTimings, result: RunResult): VertexRepeat[] {
+  const runs: VertexRepeat[] = [];
+  const repeats = result.repeats ?? [];
+  let next = 0;
+  for (const [vertexId, endedAt] of timings.ends) {
+    while (next < repeats.length && repeats[next]!.endedAt <= endedAt) runs.push(repeats[next++]!);
+    runs.push({ vertexId, endedAt, durationMs: result.durations.get(vertexId) ?? 0, outputs: result.results.get(vertexId) ?? {} });
+  }
+  while (next < repeats.length) runs.push(repeats[next++]!);
+  return runs;
 }
 
 /** The failed vertex reported no duration: it started once the last of its sources ended. */

@@ -13,7 +13,7 @@ import type { RunResult } from '../../runs/run-adapter.js';
 import { MsgpackWriter } from '../../store/msgpack-writer.js';
 import { ROW_VERSION, us } from '../../store/trace-row.js';
 import { RECORDED_OBJECT, recordedLinkKey, recordedValue, writeRecorded } from './recorded-value.js';
-import { failedVertexStart, readModel, targetOf, type ModelUse, type RunTimings } from './run-spans.js';
+import { failedVertexStart, readModel, targetOf, vertexRuns, type ModelUse, type RunTimings } from './run-spans.js';
 import { questionText, TRACE_STATUS } from './trace-of.js';
 
 /**
@@ -45,6 +45,8 @@ const texts: string[] = [];
 const textSpans: number[] = [];
 const textOutputs: string[] = [];
 const NO_OUTPUTS: Record<string, unknown> = {};
+/** While a trace with repeated vertices is written: each vertex's outputs in its latest span so far. */
+let latest: Map<string, Record<string, unknown>> | undefined;
 
 /** The row's columns that depend on its spans, gathered as they are written (reset per trace). */
 const row = { input: undefined as string | null | undefined, outputSpan: -1, lastOk: false, tokens: null as TokenCounts | null };
@@ -58,14 +60,21 @@ export function writeTraceRow(out: MsgpackWriter, job: JobInput, timings: RunTim
   row.lastOk = false;
   row.tokens = null;
   const vertices = job.graph.vertices;
-  for (const [vertexId, endAt] of timings.ends) {
-    const vertex = vertices.get(vertexId);
-    if (!vertex) continue;
-    const outputs = result.results.get(vertexId) ?? NO_OUTPUTS;
-    const latencyMs = result.durations.get(vertexId) ?? 0;
-    readModel(vertex, outputs, model);
-    span(job, result, vertex, us(endAt - latencyMs - timings.startedAt), latencyMs, outputs, null, model.name, model.tokens);
+  if (result.repeats) {
+    // A loop ran: a span per run of each vertex, each reading its sources' outputs of the same iteration.
+    latest = new Map();
+    for (const run of vertexRuns(timings, result)) {
+      const vertex = vertices.get(run.vertexId);
+      if (vertex) okSpan(job, timings, result, vertex, run.endedAt, run.durationMs, run.outputs);
+      latest.set(run.vertexId, run.outputs);
+    }
+  } else {
+    for (const [vertexId, endAt] of timings.ends) {
+      const vertex = vertices.get(vertexId);
+      if (vertex) okSpan(job, timings, result, vertex, endAt, result.durations.get(vertexId) ?? 0, result.results.get(vertexId) ?? NO_OUTPUTS);
+    }
   }
+  latest = undefined;
   const failure = result.failure;
   const failed = failure?.kind === 'component' ? vertices.get(failure.vertexId) : undefined;
   if (failure?.kind === 'component' && failed) {
@@ -88,6 +97,12 @@ export function writeTraceRow(out: MsgpackWriter, job: JobInput, timings: RunTim
   out.raw(spansOut.written());
   letGo();
   return spans.count;
+}
+
+/** The span of a vertex run that ended well. */
+function okSpan(job: JobInput, timings: RunTimings, result: RunResult, vertex: GraphVertex, endAt: number, latencyMs: number, outputs: Record<string, unknown>): void {
+  readModel(vertex, outputs, model);
+  span(job, result, vertex, us(endAt - latencyMs - timings.startedAt), latencyMs, outputs, null, model.name, model.tokens);
 }
 
 /** One span written, and what the row's columns take of it. */
@@ -129,7 +144,7 @@ function gatherInputs(vertex: GraphVertex, job: JobInput, result: RunResult): vo
     outputs[count++] = '';
   }
   for (const edge of job.graph.incoming.get(vertex.id) ?? []) {
-    const value = result.results.get(edge.source)?.[edge.sourceOutput];
+    const value = (latest?.get(edge.source) ?? result.results.get(edge.source))?.[edge.sourceOutput];
     if (value === undefined) continue;
     let at = indexIn(fields, count, edge.targetField);
     if (at < 0) fields[(at = count++)] = edge.targetField;
@@ -143,6 +158,12 @@ function gatherInputs(vertex: GraphVertex, job: JobInput, result: RunResult): vo
 /** Where `value` is among the first `count` of `items`, else -1. */
 function indexIn<T>(items: readonly T[], count: number, value: T): number {
   for (let n = 0; n < count; n++) if (items[n] === value) return n;
+  return -1;
+}
+
+/** Where `value` is last among the first `count` of `items`, else -1. */
+function lastIndexIn<T>(items: readonly T[], count: number, value: T): number {
+  for (let n = count - 1; n >= 0; n--) if (items[n] === value) return n;
   return -1;
 }
 
@@ -213,7 +234,8 @@ function linkInputs(): number {
     const key = recordedLinkKey(values[n]);
     if (key === undefined) continue;
     if (key === RECORDED_OBJECT) {
-      const source = sources[n] === '' ? -1 : indexIn(spanIds, spans.count, sources[n]);
+      // The source's latest span: in a loop, the run of the same iteration.
+      const source = sources[n] === '' ? -1 : lastIndexIn(spanIds, spans.count, sources[n]);
       if (source >= 0) (linkedSpan[n] = source), (linkedOutput[n] = outputs[n]), links++;
       continue;
     }
