@@ -13,7 +13,6 @@ const notBuilt = (what: string) => `${what}: not built in this service yet`;
 
 export const UNSUPPORTED_COMPONENTS: Readonly<Record<string, string>> = {
   // Hosted services (one component each to come, with a base-URL setting for local stand-ins).
-  TavilySearchComponent: service('the Tavily search API (TAVILY_API_KEY)'),
   AgentQL: service('AgentQL (AGENTQL_API_KEY)'),
   ArXivComponent: service('the arXiv search API'),
   ApifyActors: service('Apify (APIFY_API_TOKEN)'),
