@@ -67,7 +67,8 @@ for (const { service, standIn } of standIns) {
 
     t.test('a service that never answers fails after the service timeout', async (t) => {
       standIn.mode = { kind: 'hang' };
-      const { status, detail } = await run(good.id, service.input);
+      const slow = service.timeoutTemplate ? await createFlow(server, service.flow(service.key, service.timeoutTemplate)) : good;
+      const { status, detail } = await run(slow.id, service.input);
       t.equal(status, 500);
       t.match(detail, `${service.name} did not answer within 1 s`);
     });

@@ -30,10 +30,16 @@ import { knowledge } from './knowledge/knowledge.js';
 import { ollamaEmbeddings } from './knowledge/ollama-embeddings.js';
 import { openaiEmbeddings } from './knowledge/openai-embeddings.js';
 import { tavilySearch } from './search/tavily-search.js';
+import { agentql } from './search/agentql.js';
+import { scrapeGraphSearch } from './search/scrapegraph-search.js';
+import { searchApiSearch } from './search/searchapi-search.js';
 
 export const COMPONENTS: readonly ComponentDefinition<FieldMap>[] = [
   chatInput, chatOutput, textInput, textOutput, languageModel, openaiModel, anthropicModel, ollamaModel, structuredOutput, agent, promptComponent, memory, parser, splitTextComponent, fileComponent, withToolMode(urlComponent), withToolMode(apiRequest), conditionalRouter, withToolMode(calculator), withToolMode(currentDate), typeConverter, webhook, dataOperations, knowledge, embeddingModel, openaiEmbeddings, ollamaEmbeddings, faiss, chroma,
   withToolMode(tavilySearch),
+  withToolMode(agentql),
+  withToolMode(scrapeGraphSearch),
+  withToolMode(searchApiSearch),
 ] as unknown as ComponentDefinition<FieldMap>[];
 
 const byType = new Map<string, ComponentDefinition<FieldMap>>();

@@ -4,6 +4,9 @@
  */
 import type { StandIn } from './service-stand-in.js';
 import { serviceFlow } from './service-flows.js';
+import { AGENTQL_KEY, agentqlStandIn } from './agentql-stand-in.js';
+import { SCRAPEGRAPH_KEY, scrapegraphStandIn } from './scrapegraph-stand-in.js';
+import { SEARCHAPI_KEY, searchapiStandIn } from './searchapi-stand-in.js';
 import { TAVILY_KEY, tavilyStandIn } from './tavily-stand-in.js';
 
 export interface ServiceCase {
@@ -13,7 +16,9 @@ export interface ServiceCase {
   key: string;
   start(): Promise<StandIn>;
   /** Chat Input -> the component -> Parser -> Chat Output, with this key. */
-  flow(key: string): Record<string, unknown>;
+  flow(key: string, extra?: Record<string, unknown>): Record<string, unknown>;
+  /** Template values that make the component wait `timeoutSeconds` at most (its own timeout field, if it has one). */
+  timeoutTemplate?: Record<string, unknown>;
   input: string;
   toolTemplate(key: string): Record<string, unknown>;
   toolOutput?: string;
@@ -28,10 +33,47 @@ export const SERVICE_CASES: ServiceCase[] = [
     setting: 'FLOWSVC_TAVILY_BASE_URL',
     key: TAVILY_KEY,
     start: tavilyStandIn,
-    flow: (key) => serviceFlow('TavilySearchComponent', { api_key: key }, 'query', 'dataframe'),
+    flow: (key, extra) => serviceFlow('TavilySearchComponent', { api_key: key, ...extra }, 'query', 'dataframe'),
     input: 'flows',
     toolTemplate: (key) => ({ api_key: key }),
     toolName: 'fetch_content_dataframe',
     toolArguments: { query: 'flows' },
+  },
+  {
+    name: 'AgentQL',
+    type: 'AgentQL',
+    setting: 'FLOWSVC_AGENTQL_BASE_URL',
+    key: AGENTQL_KEY,
+    start: agentqlStandIn,
+    flow: (key, extra) => serviceFlow('AgentQL', { api_key: key, url: 'https://shop.example/', ...extra }, 'prompt', 'data', '{result}'),
+    timeoutTemplate: { timeout: 1 },
+    input: 'the products',
+    toolTemplate: (key) => ({ api_key: key }),
+    toolName: 'build_output',
+    toolArguments: { url: 'https://shop.example/', prompt: 'the products', query: '' },
+  },
+  {
+    name: 'ScrapeGraph',
+    type: 'ScrapeGraphSearchApi',
+    setting: 'FLOWSVC_SCRAPEGRAPH_BASE_URL',
+    key: SCRAPEGRAPH_KEY,
+    start: scrapegraphStandIn,
+    flow: (key, extra) => serviceFlow('ScrapeGraphSearchApi', { api_key: key, ...extra }, 'user_prompt', 'data', '{result}'),
+    input: 'flows',
+    toolTemplate: (key) => ({ api_key: key }),
+    toolName: 'search',
+    toolArguments: { user_prompt: 'flows' },
+  },
+  {
+    name: 'SearchApi',
+    type: 'SearchComponent',
+    setting: 'FLOWSVC_SEARCHAPI_BASE_URL',
+    key: SEARCHAPI_KEY,
+    start: searchapiStandIn,
+    flow: (key, extra) => serviceFlow('SearchComponent', { api_key: key, ...extra }, 'input_value', 'dataframe', '{title}'),
+    input: 'flights to Lisbon',
+    toolTemplate: (key) => ({ api_key: key }),
+    toolName: 'fetch_content_dataframe',
+    toolArguments: { input_value: 'flights to Lisbon' },
   },
 ];
