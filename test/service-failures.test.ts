@@ -87,6 +87,11 @@ for (const { service, standIn } of standIns) {
 
     t.test('as an Agent tool, the failure is the tool result and the run answers', async (t) => {
       const created = await createFlow(server, agentToolFlow(`${service.name} tool`, { id: `${service.type}-tool1`, type: service.type, template: service.toolTemplate('not-the-key') }, model.baseURL, service.toolOutput));
+      if (service.toolNeedsTheKeyToExist) {
+        const { status, detail } = await run(created.id, 'Use the tool');
+        t.equal(status, 500);
+        return void t.match(detail, `${service.name} refused the API key (401)`);
+      }
       model.script({ toolCalls: [{ name: service.toolName, arguments: service.toolArguments }] }, repeatToolResult);
       const before = model.chats.length;
       const reply = await modelClient(server).flow(created.id).run('Use the tool');

@@ -33,6 +33,7 @@ import { tavilySearch } from './search/tavily-search.js';
 import { agentql } from './search/agentql.js';
 import { scrapeGraphSearch } from './search/scrapegraph-search.js';
 import { searchApiSearch } from './search/searchapi-search.js';
+import { apifyActors } from './search/apify-actors.js';
 
 export const COMPONENTS: readonly ComponentDefinition<FieldMap>[] = [
   chatInput, chatOutput, textInput, textOutput, languageModel, openaiModel, anthropicModel, ollamaModel, structuredOutput, agent, promptComponent, memory, parser, splitTextComponent, fileComponent, withToolMode(urlComponent), withToolMode(apiRequest), conditionalRouter, withToolMode(calculator), withToolMode(currentDate), typeConverter, webhook, dataOperations, knowledge, embeddingModel, openaiEmbeddings, ollamaEmbeddings, faiss, chroma,
@@ -40,6 +41,7 @@ export const COMPONENTS: readonly ComponentDefinition<FieldMap>[] = [
   withToolMode(agentql),
   withToolMode(scrapeGraphSearch),
   withToolMode(searchApiSearch),
+  apifyActors,
 ] as unknown as ComponentDefinition<FieldMap>[];
 
 const byType = new Map<string, ComponentDefinition<FieldMap>>();

@@ -14,7 +14,6 @@ const notBuilt = (what: string) => `${what}: not built in this service yet`;
 export const UNSUPPORTED_COMPONENTS: Readonly<Record<string, string>> = {
   // Hosted services (one component each to come, with a base-URL setting for local stand-ins).
   ArXivComponent: service('the arXiv search API'),
-  ApifyActors: service('Apify (APIFY_API_TOKEN)'),
   AssemblyAITranscriptionJobCreator: service('AssemblyAI transcription (ASSEMBLYAI_API_KEY)'),
   AssemblyAITranscriptionJobPoller: service('AssemblyAI transcription (ASSEMBLYAI_API_KEY)'),
   needle: service('Needle (NEEDLE_API_KEY)'),

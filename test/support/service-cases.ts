@@ -5,6 +5,7 @@
 import type { StandIn } from './service-stand-in.js';
 import { serviceFlow } from './service-flows.js';
 import { AGENTQL_KEY, agentqlStandIn } from './agentql-stand-in.js';
+import { APIFY_TOKEN, apifyStandIn } from './apify-stand-in.js';
 import { SCRAPEGRAPH_KEY, scrapegraphStandIn } from './scrapegraph-stand-in.js';
 import { SEARCHAPI_KEY, searchapiStandIn } from './searchapi-stand-in.js';
 import { TAVILY_KEY, tavilyStandIn } from './tavily-stand-in.js';
@@ -24,6 +25,8 @@ export interface ServiceCase {
   toolOutput?: string;
   toolName: string;
   toolArguments: Record<string, unknown>;
+  /** The tool itself is built from the service's answers (Apify's), so a wrong key fails the run before the model is asked. */
+  toolNeedsTheKeyToExist?: boolean;
 }
 
 export const SERVICE_CASES: ServiceCase[] = [
@@ -75,5 +78,19 @@ export const SERVICE_CASES: ServiceCase[] = [
     toolTemplate: (key) => ({ api_key: key }),
     toolName: 'fetch_content_dataframe',
     toolArguments: { input_value: 'flights to Lisbon' },
+  },
+  {
+    name: 'Apify',
+    type: 'ApifyActors',
+    setting: 'FLOWSVC_APIFY_BASE_URL',
+    key: APIFY_TOKEN,
+    start: apifyStandIn,
+    flow: (key, extra) => serviceFlow('ApifyActors', { apify_token: key, actor_id: 'apify/google-search-scraper', ...extra }, 'run_input', 'output', '{title}'),
+    input: '{"queries": "flows"}',
+    toolTemplate: (key) => ({ apify_token: key, actor_id: 'apify/google-search-scraper' }),
+    toolOutput: 'tool',
+    toolName: 'apify_actor_apify_google-search-scraper',
+    toolArguments: { run_input: '{"queries": "flows"}' },
+    toolNeedsTheKeyToExist: true,
   },
 ];

@@ -14,6 +14,8 @@ export interface StandInRequest {
   query: URLSearchParams;
   headers: IncomingMessage['headers'];
   body: any;
+  /** When it arrived (Date.now()). */
+  at: number;
 }
 
 /** A route's answer: a JSON body (200), or a status and body. */
@@ -59,7 +61,7 @@ export async function startStandIn(spec: StandInSpec): Promise<StandIn> {
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const raw = await text(req);
     const url = new URL(req.url ?? '/', 'http://stand-in');
-    const request: StandInRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body: raw ? JSON.parse(raw) : null };
+    const request: StandInRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body: raw ? JSON.parse(raw) : null, at: Date.now() };
     requests.push(request);
     const mode = standIn.mode;
     if (mode.kind === 'hang') return void open.add(res);
