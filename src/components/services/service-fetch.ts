@@ -70,7 +70,9 @@ async function exchange(service: ServiceInfo, url: URL, request: ServiceRequest,
   const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
   if (request.json !== undefined) headers['content-type'] = 'application/json';
   try {
-    const response = await how.client.fetch(url, {
+    // undici's request, not its fetch: the same connection pool at a fraction of the CPU per call (no WHATWG
+    // streams), which matters for a tool an agent may call many times a run.
+    const response = await how.client.request(url, {
       method: request.method ?? (request.json === undefined ? 'GET' : 'POST'),
       headers,
       body: request.json === undefined ? undefined : JSON.stringify(request.json),
@@ -79,7 +81,7 @@ async function exchange(service: ServiceInfo, url: URL, request: ServiceRequest,
     });
     const body = await boundedText(response, MAX_SERVICE_ANSWER_BYTES);
     if (body === undefined) throw tooLargeFailure(service, MAX_SERVICE_ANSWER_BYTES);
-    return { status: response.status, headers: response.headers as unknown as Headers, body };
+    return { status: response.statusCode, headers: headersOf(response.headers), body };
   } catch (error) {
     if (how.signal.aborted) throw how.signal.reason ?? error;
     if (timeout.aborted) throw timeoutFailure(service, how.timeoutSeconds);
@@ -90,20 +92,27 @@ async function exchange(service: ServiceInfo, url: URL, request: ServiceRequest,
   }
 }
 
+function headersOf(raw: Record<string, string | string[] | undefined>): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  return headers;
+}
+
 /** The body as text, or undefined (the rest left unread, the connection dropped) once it passes `maxBytes`. */
-async function boundedText(response: Undici.Response, maxBytes: number): Promise<string | undefined> {
-  const declared = Number(response.headers.get('content-length'));
+async function boundedText(response: Undici.Dispatcher.ResponseData, maxBytes: number): Promise<string | undefined> {
+  const declared = Number(response.headers['content-length']);
   if (declared > maxBytes) {
-    await response.body?.cancel();
+    response.body.destroy();
     return undefined;
   }
-  if (!response.body) return '';
-  const chunks: Uint8Array[] = [];
+  const chunks: Buffer[] = [];
   let size = 0;
-  // Leaving the loop early cancels the stream: the rest is never read.
-  for await (const chunk of response.body) {
+  for await (const chunk of response.body as AsyncIterable<Buffer>) {
     size += chunk.byteLength;
-    if (size > maxBytes) return undefined;
+    if (size > maxBytes) {
+      response.body.destroy();
+      return undefined;
+    }
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
