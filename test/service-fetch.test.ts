@@ -45,3 +45,11 @@ t.test('a run cancelled during the request rethrows its own reason, not a servic
   controller.abort(new Error('the run was cancelled'));
   await t.rejects(call, { message: 'the run was cancelled' });
 });
+
+t.test('a service nobody answers at is named with the address and the reason, not "fetch failed"', async (t) => {
+  const { closedPort } = await import('./support/http-fixture.js');
+  const url = `http://127.0.0.1:${await closedPort()}`;
+  process.env.FLOWSVC_LOOPY_BASE_URL = url;
+  t.teardown(() => void delete process.env.FLOWSVC_LOOPY_BASE_URL);
+  await t.rejects(ping(), { name: 'ComponentError', message: `Loopy could not be reached at ${url}: ECONNREFUSED` });
+});

@@ -33,8 +33,9 @@ export const tooLargeFailure = (service: ServiceInfo, maxBytes: number) =>
 export const notJsonFailure = (service: ServiceInfo) => new ComponentError(`${service.name} answered with something that is not JSON`);
 
 export function unreachableFailure(service: ServiceInfo, baseUrl: string, error: unknown): ComponentError {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  const why = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+  // undici's request puts the socket's code on the error, its fetch on the error's cause.
+  const { code, cause } = error as { code?: string; cause?: { code?: string; message?: string } };
+  const why = (code && !code.startsWith('UND_ERR') ? code : undefined) ?? cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
   return new ComponentError(`${service.name} could not be reached at ${baseUrl}: ${why}`, { cause: error });
 }
 
