@@ -19,6 +19,7 @@ import { mcpScenario } from './scenarios/mcp.js';
 import { modelStreamScenario } from './scenarios/model-stream.js';
 import { recordsScenario } from './scenarios/records.js';
 import { runScenario } from './scenarios/run.js';
+import { serviceToolScenario } from './scenarios/service-tool.js';
 import { storePgScenario } from './scenarios/store-pg.js';
 import { streamsScenario } from './scenarios/streams.js';
 import { traceRowsScenario } from './scenarios/trace-rows.js';
@@ -49,6 +50,7 @@ const SCENARIOS: Record<string, () => Promise<Row[]>> = {
   voice: () => voiceScenario(),
   knowledge: () => knowledgeScenario(),
   loop: () => loopScenario(),
+  'service-tool': () => serviceToolScenario(),
 };
 
 const wanted = process.argv.slice(2);

@@ -42,12 +42,12 @@ t.test('level 1: what is not a flow, edges to missing nodes, duplicate ids; noth
 t.test('level 2 lists every node that cannot run, level 3 bad edges, level 4 what the caller must supply', async (t) => {
   const mixed = flow(
     'Mixed',
-    [node('ChatInput-in001', 'ChatInput'), node('TavilySearchComponent-t1', 'TavilySearchComponent'), node('Mystery-1', 'Mystery'), node('Parser-p1', 'ParserComponent', {}, 'Parser'), node('ChatOutput-out01', 'ChatOutput')],
-    [edge('ChatInput-in001', 'message', 'Parser-p1', 'input_data'), edge('ChatInput-in001', 'nope', 'ChatOutput-out01', 'input_value'), edge('ChatInput-in001', 'message', 'TavilySearchComponent-t1', 'query')],
+    [node('ChatInput-in001', 'ChatInput'), node('OpenDsStarAgent-t1', 'OpenDsStarAgent'), node('Mystery-1', 'Mystery'), node('Parser-p1', 'ParserComponent', {}, 'Parser'), node('ChatOutput-out01', 'ChatOutput')],
+    [edge('ChatInput-in001', 'message', 'Parser-p1', 'input_data'), edge('ChatInput-in001', 'nope', 'ChatOutput-out01', 'input_value'), edge('ChatInput-in001', 'message', 'OpenDsStarAgent-t1', 'input_value')],
   );
   const two = await validateFlow(mixed, 2, sources());
-  t.same(two.issues.filter((i) => i.level === 2).map((i) => i.node_id), ['TavilySearchComponent-t1', 'Mystery-1']);
-  t.match(two.issues.find((i) => i.level === 2)?.message, /^TavilySearchComponent: calls the Tavily search API/);
+  t.same(two.issues.filter((i) => i.level === 2).map((i) => i.node_id), ['OpenDsStarAgent-t1', 'Mystery-1']);
+  t.match(two.issues.find((i) => i.level === 2)?.message, /^OpenDsStarAgent: runs Python code that a model writes/);
   t.notOk(two.levels[2].checked, 'level 3 is not asked for');
   const four = await validateFlow(mixed, 4, sources());
   const three = four.issues.filter((i) => i.level === 3).map((i) => i.message);

@@ -24,24 +24,24 @@ t.teardown(() => server.close());
 
 const PYTHON = 'from lfx.custom import Component\n\nclass Remix(Component):\n    display_name = "Remix"\n';
 
-/** Chat Input -> Tavily (known, not run) -> Mystery (unknown) -> Remix (Python code) -> Chat Output. */
+/** Chat Input -> DS Star Agent (known, not run) -> Mystery (unknown) -> Remix (Python code) -> Chat Output. */
 function unrunnableFlow(name = 'Unrunnable') {
   return flow(
     name,
     [
       node('ChatInput-in001', 'ChatInput', {}, 'Chat Input'),
-      node('TavilySearchComponent-t1', 'TavilySearchComponent', { api_key: '' }, 'Tavily AI Search'),
+      node('OpenDsStarAgent-t1', 'OpenDsStarAgent', {}, 'DS Star Agent'),
       node('Mystery-m1', 'MysteryComponent', {}, 'Mystery Box'),
       node('Remix-r1', 'RemixThing', { code: PYTHON }, 'Remix Docs'),
       node('ChatOutput-out01', 'ChatOutput', {}, 'Chat Output'),
     ],
-    [edge('ChatInput-in001', 'message', 'TavilySearchComponent-t1', 'query'), edge('Remix-r1', 'text', 'ChatOutput-out01', 'input_value')],
+    [edge('ChatInput-in001', 'message', 'OpenDsStarAgent-t1', 'input_value'), edge('Remix-r1', 'text', 'ChatOutput-out01', 'input_value')],
     { mcp_enabled: true },
   );
 }
 
 const EXPECTED = [
-  { id: 'TavilySearchComponent-t1', type: 'TavilySearchComponent', display_name: 'Tavily AI Search', reason: UNSUPPORTED_COMPONENTS.TavilySearchComponent },
+  { id: 'OpenDsStarAgent-t1', type: 'OpenDsStarAgent', display_name: 'DS Star Agent', reason: UNSUPPORTED_COMPONENTS.OpenDsStarAgent },
   { id: 'Mystery-m1', type: 'MysteryComponent', display_name: 'Mystery Box', reason: 'unknown component type "MysteryComponent"' },
   { id: 'Remix-r1', type: 'RemixThing', display_name: 'Remix Docs', reason: 'holds Python code for a component this service does not have: Python components are not run here' },
 ];
@@ -97,7 +97,7 @@ t.test('a build, a v2 job and an MCP tool call refuse it the same way', async (t
   const result = await mcp.client.callTool({ name: 'tool_flow', arguments: { input_value: 'hi' } });
   const text = (result.content as { text: string }[])[0].text;
   for (const expected of EXPECTED) t.match(text, expected.id);
-  t.match(text, UNSUPPORTED_COMPONENTS.TavilySearchComponent);
+  t.match(text, UNSUPPORTED_COMPONENTS.OpenDsStarAgent!);
 });
 
 t.test('ten thousand unknown nodes: one bounded 400 at once', async (t) => {

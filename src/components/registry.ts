@@ -33,8 +33,20 @@ import { faiss } from './knowledge/faiss.js';
 import { knowledge } from './knowledge/knowledge.js';
 import { ollamaEmbeddings } from './knowledge/ollama-embeddings.js';
 import { openaiEmbeddings } from './knowledge/openai-embeddings.js';
+import { tavilySearch } from './search/tavily-search.js';
+import { agentql } from './search/agentql.js';
+import { scrapeGraphSearch } from './search/scrapegraph-search.js';
+import { searchApiSearch } from './search/searchapi-search.js';
+import { apifyActors } from './search/apify-actors.js';
 
-export const COMPONENTS: readonly ComponentDefinition<FieldMap>[] = [chatInput, chatOutput, textInput, textOutput, languageModel, openaiModel, anthropicModel, ollamaModel, structuredOutput, batchRun, agent, promptComponent, memory, parser, splitTextComponent, fileComponent, withToolMode(urlComponent), withToolMode(apiRequest), conditionalRouter, loopComponent, withToolMode(saveToFile), mcpTools, withToolMode(calculator), withToolMode(currentDate), typeConverter, webhook, dataOperations, knowledge, embeddingModel, openaiEmbeddings, ollamaEmbeddings, faiss, chroma] as unknown as ComponentDefinition<FieldMap>[];
+export const COMPONENTS: readonly ComponentDefinition<FieldMap>[] = [
+  chatInput, chatOutput, textInput, textOutput, languageModel, openaiModel, anthropicModel, ollamaModel, structuredOutput, batchRun, agent, promptComponent, memory, parser, splitTextComponent, fileComponent, withToolMode(urlComponent), withToolMode(apiRequest), conditionalRouter, loopComponent, withToolMode(saveToFile), mcpTools, withToolMode(calculator), withToolMode(currentDate), typeConverter, webhook, dataOperations, knowledge, embeddingModel, openaiEmbeddings, ollamaEmbeddings, faiss, chroma,
+  withToolMode(tavilySearch),
+  withToolMode(agentql),
+  withToolMode(scrapeGraphSearch),
+  withToolMode(searchApiSearch),
+  apifyActors,
+] as unknown as ComponentDefinition<FieldMap>[];
 
 const byType = new Map<string, ComponentDefinition<FieldMap>>();
 for (const component of COMPONENTS) {

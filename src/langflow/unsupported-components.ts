@@ -13,15 +13,10 @@ const notBuilt = (what: string) => `${what}: not built in this service yet`;
 
 export const UNSUPPORTED_COMPONENTS: Readonly<Record<string, string>> = {
   // Hosted services (one component each to come, with a base-URL setting for local stand-ins).
-  TavilySearchComponent: service('the Tavily search API (TAVILY_API_KEY)'),
-  AgentQL: service('AgentQL (AGENTQL_API_KEY)'),
   ArXivComponent: service('the arXiv search API'),
-  ApifyActors: service('Apify (APIFY_API_TOKEN)'),
   AssemblyAITranscriptionJobCreator: service('AssemblyAI transcription (ASSEMBLYAI_API_KEY)'),
   AssemblyAITranscriptionJobPoller: service('AssemblyAI transcription (ASSEMBLYAI_API_KEY)'),
   needle: service('Needle (NEEDLE_API_KEY)'),
-  ScrapeGraphSearchApi: service('ScrapeGraph AI (SCRAPEGRAPH_API_KEY)'),
-  SearchComponent: service('SearchApi (SEARCHAPI_API_KEY)'),
   YfinanceComponent: service('Yahoo Finance'),
   YouTubeCommentsComponent: service('the YouTube Data API (YOUTUBE_API_KEY)'),
   YouTubeTranscripts: service('YouTube'),

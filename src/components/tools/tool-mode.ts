@@ -57,11 +57,14 @@ export function toolsOf<F extends FieldMap>(definition: ComponentDefinition<F>, 
 
 /**
  * The same context with some parts changed. Property by property, not a spread: the engine's context is a class
- * whose parts are prototype getters, which a spread would drop.
+ * whose parts are prototype getters, which a spread would drop. Every part is listed, the optional ones too: a part
+ * left out here (the network policy once was) silently gives a tool the bare engine's defaults.
  */
-function contextWith(ctx: ComponentContext, changes: Partial<ComponentContext>): ComponentContext {
-  const { signal, emit, logger, run, variable, memory, requested, dynamic, files } = ctx;
-  return { signal, emit, logger, run, variable, memory, sourceOf: (field) => ctx.sourceOf(field), requested, dynamic, files, ...changes };
+export function contextWith(ctx: ComponentContext, changes: Partial<ComponentContext>): ComponentContext {
+  const { signal, emit, logger, run, variable, memory, requested, dynamic, files, network, models, knowledge } = ctx;
+  // Every key of the contract, required here, so that a part added to it later cannot be forgotten again.
+  const parts: { [K in keyof Required<ComponentContext>]: ComponentContext[K] } = { signal, emit, logger, run, variable, memory, sourceOf: (field) => ctx.sourceOf(field), requested, dynamic, files, network, models, knowledge };
+  return { ...parts, ...changes };
 }
 
 function argValue(spec: FieldSpec, field: string, value: unknown): unknown {

@@ -1,0 +1,36 @@
+/**
+ * Polling a hosted job (an Apify run, an AssemblyAI transcript) until it is done: the first check at once, then
+ * waits that double from `firstDelayMs` up to `maxDelayMs`, so that a quick job is seen quickly and a long one
+ * costs few requests. The wait ends early when the run is cancelled or reaches its job timeout (the run's signal),
+ * and the poll gives up after `deadlineMs` of its own.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ComponentError } from '../component.error.js';
+
+export interface PollOptions {
+  signal: AbortSignal;
+  firstDelayMs?: number;
+  maxDelayMs?: number;
+  /** Gives up after this long (the run's job timeout bounds it anyway). */
+  deadlineMs?: number;
+  /** "the Apify run" in "the Apify run did not finish within 300 s". */
+  what: string;
+}
+
+/** Calls `check` until it returns a value other than undefined; rethrows the run's abort reason when it is cancelled. */
+export async function pollWithBackoff<T>(check: () => Promise<T | undefined>, options: PollOptions): Promise<T> {
+  const { signal, firstDelayMs = 250, maxDelayMs = 5000, deadlineMs = Number.POSITIVE_INFINITY, what } = options;
+  const started = Date.now();
+  let delay = firstDelayMs;
+  for (;;) {
+    signal.throwIfAborted();
+    const result = await check();
+    if (result !== undefined) return result;
+    const left = deadlineMs - (Date.now() - started);
+    if (left <= 0) throw new ComponentError(`${what} did not finish within ${Math.round(deadlineMs / 1000)} s`);
+    await sleep(Math.min(delay, left), undefined, { signal }).catch((error: unknown) => {
+      throw signal.aborted ? (signal.reason ?? error) : error;
+    });
+    delay = Math.min(delay * 2, maxDelayMs);
+  }
+}
