@@ -30,8 +30,10 @@ import { knowledge } from './knowledge/knowledge.js';
 import { ollamaEmbeddings } from './knowledge/ollama-embeddings.js';
 import { openaiEmbeddings } from './knowledge/openai-embeddings.js';
 import { needle } from './services/needle.js';
+import { assemblyJobCreator } from './services/assemblyai-job-creator.js';
+import { assemblyJobPoller } from './services/assemblyai-job-poller.js';
 
-export const COMPONENTS: readonly ComponentDefinition<FieldMap>[] = [chatInput, chatOutput, textInput, textOutput, languageModel, openaiModel, anthropicModel, ollamaModel, structuredOutput, agent, promptComponent, memory, parser, splitTextComponent, fileComponent, withToolMode(urlComponent), withToolMode(apiRequest), conditionalRouter, withToolMode(calculator), withToolMode(currentDate), typeConverter, webhook, dataOperations, knowledge, embeddingModel, openaiEmbeddings, ollamaEmbeddings, faiss, chroma, needle] as unknown as ComponentDefinition<FieldMap>[];
+export const COMPONENTS: readonly ComponentDefinition<FieldMap>[] = [chatInput, chatOutput, textInput, textOutput, languageModel, openaiModel, anthropicModel, ollamaModel, structuredOutput, agent, promptComponent, memory, parser, splitTextComponent, fileComponent, withToolMode(urlComponent), withToolMode(apiRequest), conditionalRouter, withToolMode(calculator), withToolMode(currentDate), typeConverter, webhook, dataOperations, knowledge, embeddingModel, openaiEmbeddings, ollamaEmbeddings, faiss, chroma, needle, assemblyJobCreator, assemblyJobPoller] as unknown as ComponentDefinition<FieldMap>[];
 
 const byType = new Map<string, ComponentDefinition<FieldMap>>();
 for (const component of COMPONENTS) {

@@ -17,8 +17,6 @@ export const UNSUPPORTED_COMPONENTS: Readonly<Record<string, string>> = {
   AgentQL: service('AgentQL (AGENTQL_API_KEY)'),
   ArXivComponent: service('the arXiv search API'),
   ApifyActors: service('Apify (APIFY_API_TOKEN)'),
-  AssemblyAITranscriptionJobCreator: service('AssemblyAI transcription (ASSEMBLYAI_API_KEY)'),
-  AssemblyAITranscriptionJobPoller: service('AssemblyAI transcription (ASSEMBLYAI_API_KEY)'),
   ScrapeGraphSearchApi: service('ScrapeGraph AI (SCRAPEGRAPH_API_KEY)'),
   SearchComponent: service('SearchApi (SEARCHAPI_API_KEY)'),
   YfinanceComponent: service('Yahoo Finance'),

@@ -25,6 +25,8 @@ export interface ServiceStandIn {
   url: string;
   mode: StandInMode;
   readonly seen: StandInRequest[];
+  /** Resolves with the next request that arrives. */
+  nextRequest(): Promise<StandInRequest>;
   /** Sets the base-URL variable to this stand-in (and returns a function that restores it). */
   setBaseUrl(variable: string, path?: string): () => void;
   close(): Promise<void>;
@@ -34,6 +36,7 @@ export const RETRY_AFTER_SECONDS = 7;
 
 export async function startServiceStandIn(routes: Record<string, StandInRoute>): Promise<ServiceStandIn> {
   const seen: StandInRequest[] = [];
+  const waiters: ((request: StandInRequest) => void)[] = [];
   const compiled = Object.entries(routes).map(([pattern, route]) => ({ ...compile(pattern), route }));
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -42,6 +45,7 @@ export async function startServiceStandIn(routes: Record<string, StandInRoute>):
     const body = Buffer.concat(chunks);
     const request: StandInRequest = { method: `${req.method}`, path: url.pathname, query: url.searchParams, headers: req.headers, body, json: () => JSON.parse(body.toString('utf8')) };
     seen.push(request);
+    waiters.splice(0).forEach((resolve) => resolve(request));
     if (standIn.mode === 'silent') return;
     if (standIn.mode === 'unauthorized') return void sendJson(res, 401, { error: 'Invalid API key' });
     if (standIn.mode === 'rate-limited') return void res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(RETRY_AFTER_SECONDS) }).end('{"error":"Too many requests"}');
@@ -59,6 +63,7 @@ export async function startServiceStandIn(routes: Record<string, StandInRoute>):
     url: `http://127.0.0.1:${port}`,
     mode: 'ok',
     seen,
+    nextRequest: () => new Promise((resolve) => waiters.push(resolve)),
     setBaseUrl(variable, path = '') {
       const before = process.env[variable];
       process.env[variable] = `${standIn.url}${path}`;
