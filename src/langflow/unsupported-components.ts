@@ -15,7 +15,6 @@ export const UNSUPPORTED_COMPONENTS: Readonly<Record<string, string>> = {
   // Hosted services (one component each to come, with a base-URL setting for local stand-ins).
   TavilySearchComponent: service('the Tavily search API (TAVILY_API_KEY)'),
   AgentQL: service('AgentQL (AGENTQL_API_KEY)'),
-  ArXivComponent: service('the arXiv search API'),
   ApifyActors: service('Apify (APIFY_API_TOKEN)'),
   ScrapeGraphSearchApi: service('ScrapeGraph AI (SCRAPEGRAPH_API_KEY)'),
   SearchComponent: service('SearchApi (SEARCHAPI_API_KEY)'),

@@ -12,6 +12,8 @@ export type StandInMode = 'ok' | 'unauthorized' | 'rate-limited' | 'silent' | 'h
 export interface StandInRequest {
   method: string;
   path: string;
+  /** The raw request target, query string included. */
+  url: string;
   query: URLSearchParams;
   headers: IncomingMessage['headers'];
   body: Buffer;
@@ -43,7 +45,7 @@ export async function startServiceStandIn(routes: Record<string, StandInRoute>):
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const url = new URL(req.url ?? '/', 'http://stand-in');
     const body = Buffer.concat(chunks);
-    const request: StandInRequest = { method: `${req.method}`, path: url.pathname, query: url.searchParams, headers: req.headers, body, json: () => JSON.parse(body.toString('utf8')) };
+    const request: StandInRequest = { method: `${req.method}`, path: url.pathname, url: req.url ?? '/', query: url.searchParams, headers: req.headers, body, json: () => JSON.parse(body.toString('utf8')) };
     seen.push(request);
     waiters.splice(0).forEach((resolve) => resolve(request));
     if (standIn.mode === 'silent') return;
