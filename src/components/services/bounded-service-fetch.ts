@@ -21,6 +21,8 @@ export interface ServiceRequest {
   body?: string | Uint8Array | AsyncIterable<Uint8Array>;
   timeoutSeconds?: number;
   maxBytes?: number;
+  /** Answer any status instead of failing on non-2xx (a cookie endpoint that answers 404 with its cookie). */
+  anyStatus?: boolean;
 }
 
 export interface ServiceResponse {
@@ -49,7 +51,7 @@ export async function serviceFetch(service: string, base: ResolvedBase, request:
       dispatcher: trusted ? client.getGlobalDispatcher() : (guard ??= privateNetworkGuard(client)),
     } as Undici.RequestInit);
     const body = await readBounded(service, response, request.maxBytes ?? DEFAULT_MAX_BYTES);
-    if (response.status < 200 || response.status >= 300) throw statusError(service, response.status, response.headers as Headers, new TextDecoder().decode(body));
+    if (!request.anyStatus && (response.status < 200 || response.status >= 300)) throw statusError(service, response.status, response.headers as Headers, new TextDecoder().decode(body));
     return { status: response.status, headers: response.headers as Headers, body };
   } catch (error) {
     if (ctx.signal.aborted) throw ctx.signal.reason ?? error;
