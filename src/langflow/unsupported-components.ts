@@ -26,7 +26,6 @@ export const UNSUPPORTED_COMPONENTS: Readonly<Record<string, string>> = {
   BatchRunComponent: notBuilt('running a model over each row of a table'),
   SaveToFile: notBuilt('saving to the caller\'s files'),
   MCPTools: notBuilt('tools from an MCP server'),
-  RemixDocumentation: notBuilt('the Nvidia Remix template\'s own component (it loads the RTX Remix documentation into a vector store)'),
   FileDescriptionGeneratorComponent: notBuilt('the Structured Data Analysis Agent\'s file descriptions'),
   FileContentRetriever: notBuilt('the Structured Data Analysis Agent\'s file retrieval'),
   MergeFlows: notBuilt('the Structured Data Analysis Agent\'s flow merging'),
