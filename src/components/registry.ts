@@ -36,8 +36,9 @@ import { arxiv } from './services/arxiv.js';
 import { yfinance } from './services/yfinance.js';
 import { youtubeComments } from './services/youtube-comments.js';
 import { remixDocumentation } from './services/remix-documentation.js';
+import { youtubeTranscripts } from './services/youtube-transcripts.js';
 
-export const COMPONENTS: readonly ComponentDefinition<FieldMap>[] = [chatInput, chatOutput, textInput, textOutput, languageModel, openaiModel, anthropicModel, ollamaModel, structuredOutput, agent, promptComponent, memory, parser, splitTextComponent, fileComponent, withToolMode(urlComponent), withToolMode(apiRequest), conditionalRouter, withToolMode(calculator), withToolMode(currentDate), typeConverter, webhook, dataOperations, knowledge, embeddingModel, openaiEmbeddings, ollamaEmbeddings, faiss, chroma, needle, assemblyJobCreator, assemblyJobPoller, arxiv, yfinance, youtubeComments, remixDocumentation] as unknown as ComponentDefinition<FieldMap>[];
+export const COMPONENTS: readonly ComponentDefinition<FieldMap>[] = [chatInput, chatOutput, textInput, textOutput, languageModel, openaiModel, anthropicModel, ollamaModel, structuredOutput, agent, promptComponent, memory, parser, splitTextComponent, fileComponent, withToolMode(urlComponent), withToolMode(apiRequest), conditionalRouter, withToolMode(calculator), withToolMode(currentDate), typeConverter, webhook, dataOperations, knowledge, embeddingModel, openaiEmbeddings, ollamaEmbeddings, faiss, chroma, needle, assemblyJobCreator, assemblyJobPoller, arxiv, yfinance, youtubeComments, remixDocumentation, youtubeTranscripts] as unknown as ComponentDefinition<FieldMap>[];
 
 const byType = new Map<string, ComponentDefinition<FieldMap>>();
 for (const component of COMPONENTS) {

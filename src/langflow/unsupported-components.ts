@@ -18,7 +18,6 @@ export const UNSUPPORTED_COMPONENTS: Readonly<Record<string, string>> = {
   ApifyActors: service('Apify (APIFY_API_TOKEN)'),
   ScrapeGraphSearchApi: service('ScrapeGraph AI (SCRAPEGRAPH_API_KEY)'),
   SearchComponent: service('SearchApi (SEARCHAPI_API_KEY)'),
-  YouTubeTranscripts: service('YouTube'),
   // Vector stores on hosted services.
   AstraDB: vectorStore('DataStax Astra DB'),
   // Local components of the current starters.
