@@ -69,7 +69,7 @@ t.test('the key comes from a stored global variable, or a request header naming 
   const seenBefore = tavily.requests.length;
   const missing = await run(stored.id, 'q');
   t.equal(missing.status, 400, 'nothing stored yet');
-  t.match((await missing.json()).detail, /^Variable TAVILY_API_KEY not found/);
+  t.match((await missing.json()).detail, /^Tavily needs an API key and the "Tavily API Key" field \(api_key\) is empty: Variable TAVILY_API_KEY not found/);
   t.equal(tavily.requests.length, seenBefore, 'Tavily was not asked');
   await storeVariable(server, 'TAVILY_API_KEY', TAVILY_KEY);
   t.equal((await run(stored.id, 'q')).status, 200, 'the empty field takes TAVILY_API_KEY');

@@ -38,14 +38,62 @@ import { agentql } from './search/agentql.js';
 import { scrapeGraphSearch } from './search/scrapegraph-search.js';
 import { searchApiSearch } from './search/searchapi-search.js';
 import { apifyActors } from './search/apify-actors.js';
+import { needle } from './services/needle.js';
+import { assemblyJobCreator } from './services/assemblyai-job-creator.js';
+import { assemblyJobPoller } from './services/assemblyai-job-poller.js';
+import { arxiv } from './services/arxiv.js';
+import { yfinance } from './services/yfinance.js';
+import { youtubeComments } from './services/youtube-comments.js';
+import { remixDocumentation } from './services/remix-documentation.js';
+import { youtubeTranscripts } from './services/youtube-transcripts.js';
 
 export const COMPONENTS: readonly ComponentDefinition<FieldMap>[] = [
-  chatInput, chatOutput, textInput, textOutput, languageModel, openaiModel, anthropicModel, ollamaModel, structuredOutput, batchRun, agent, promptComponent, memory, parser, splitTextComponent, fileComponent, withToolMode(urlComponent), withToolMode(apiRequest), conditionalRouter, loopComponent, withToolMode(saveToFile), mcpTools, withToolMode(calculator), withToolMode(currentDate), typeConverter, webhook, dataOperations, knowledge, embeddingModel, openaiEmbeddings, ollamaEmbeddings, faiss, chroma,
+  chatInput,
+  chatOutput,
+  textInput,
+  textOutput,
+  languageModel,
+  openaiModel,
+  anthropicModel,
+  ollamaModel,
+  structuredOutput,
+  batchRun,
+  agent,
+  promptComponent,
+  memory,
+  parser,
+  splitTextComponent,
+  fileComponent,
+  withToolMode(urlComponent),
+  withToolMode(apiRequest),
+  conditionalRouter,
+  loopComponent,
+  withToolMode(saveToFile),
+  mcpTools,
+  withToolMode(calculator),
+  withToolMode(currentDate),
+  typeConverter,
+  webhook,
+  dataOperations,
+  knowledge,
+  embeddingModel,
+  openaiEmbeddings,
+  ollamaEmbeddings,
+  faiss,
+  chroma,
+  remixDocumentation,
   withToolMode(tavilySearch),
   withToolMode(agentql),
   withToolMode(scrapeGraphSearch),
   withToolMode(searchApiSearch),
   apifyActors,
+  needle,
+  assemblyJobCreator,
+  assemblyJobPoller,
+  arxiv,
+  yfinance,
+  youtubeComments,
+  youtubeTranscripts,
 ] as unknown as ComponentDefinition<FieldMap>[];
 
 const byType = new Map<string, ComponentDefinition<FieldMap>>();

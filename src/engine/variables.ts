@@ -8,8 +8,9 @@ export interface VariableResolver {
 
 export class VariableNotFoundError extends AppError {
   override name = 'VariableNotFoundError';
-  constructor(readonly variable: string) {
-    super(ErrorKind.BadRequest, `Variable ${variable} not found. Set it as a global variable, pass it in the request (X-FLOWSVC-GLOBAL-VAR-${variable.toUpperCase()} header or "globals"), or set it in the service's environment (read there while FLOWSVC_FALLBACK_TO_ENV_VAR is true, the default).`);
+  /** `neededFor` says who asked, before the advice ("Needle needs an API key (field ... is empty)"). */
+  constructor(readonly variable: string, neededFor?: string) {
+    super(ErrorKind.BadRequest, `${neededFor ? `${neededFor}: ` : ''}Variable ${variable} not found. Set it as a global variable, pass it in the request (X-FLOWSVC-GLOBAL-VAR-${variable.toUpperCase()} header or "globals"), or set it in the service's environment (read there while FLOWSVC_FALLBACK_TO_ENV_VAR is true, the default).`);
   }
 }
 

@@ -6,24 +6,13 @@
  */
 import { findComponent } from '../components/registry.js';
 
-/** A hosted service a component calls, and what would be needed of it. */
-const service = (name: string) => `calls ${name}, a hosted service this service has no component for yet`;
 const vectorStore = (name: string) => `is the ${name} vector store, which this service has no component for yet (knowledge bases, FAISS and Chroma run here)`;
 const notBuilt = (what: string) => `${what}: not built in this service yet`;
 
 export const UNSUPPORTED_COMPONENTS: Readonly<Record<string, string>> = {
-  // Hosted services (one component each to come, with a base-URL setting for local stand-ins).
-  ArXivComponent: service('the arXiv search API'),
-  AssemblyAITranscriptionJobCreator: service('AssemblyAI transcription (ASSEMBLYAI_API_KEY)'),
-  AssemblyAITranscriptionJobPoller: service('AssemblyAI transcription (ASSEMBLYAI_API_KEY)'),
-  needle: service('Needle (NEEDLE_API_KEY)'),
-  YfinanceComponent: service('Yahoo Finance'),
-  YouTubeCommentsComponent: service('the YouTube Data API (YOUTUBE_API_KEY)'),
-  YouTubeTranscripts: service('YouTube'),
   // Vector stores on hosted services.
   AstraDB: vectorStore('DataStax Astra DB'),
   // Local components of the current starters.
-  RemixDocumentation: notBuilt('the Nvidia Remix template\'s own component (it loads the RTX Remix documentation into a vector store)'),
   FileDescriptionGeneratorComponent: notBuilt('the Structured Data Analysis Agent\'s file descriptions'),
   FileContentRetriever: notBuilt('the Structured Data Analysis Agent\'s file retrieval'),
   MergeFlows: notBuilt('the Structured Data Analysis Agent\'s flow merging'),

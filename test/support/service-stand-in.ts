@@ -1,8 +1,10 @@
 /**
- * The common part of the hosted-service stand-ins (tavily-stand-in.ts and its siblings): a local HTTP server
- * answering the routes a component calls, checking the key where the real service reads it (a wrong key is the
- * service's 401), and switchable per test to the failures a service has: a 429 with Retry-After (always, or
- * once then the answer), no answer at all, or an answer far past the size limit. Every request is recorded.
+ * The common part of the hosted-service stand-ins (tavily-stand-in.ts, needle-stand-in.ts and their siblings): a
+ * local HTTP server answering the routes a component calls, switchable per test to the failures a service has: a
+ * refused key (401), a 429 with Retry-After (always, or once then the answer), no answer at all, or an answer far
+ * past the size limit. Every request is recorded. Two ways to write routes: `startStandIn` for JSON services (a
+ * route returns the JSON answer; the key is checked where the real service reads it), `startServiceStandIn` for
+ * services answering feeds, pages or cookies (a route writes its own answer; `:name` path segments).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -107,4 +109,89 @@ function sendHuge(res: ServerResponse, megabytes: number): void {
   };
   res.on('error', () => {});
   more();
+}
+
+export type ServiceStandInMode = 'ok' | 'unauthorized' | 'rate-limited' | 'silent' | 'huge';
+
+export interface RawStandInRequest {
+  method: string;
+  path: string;
+  /** The raw request target, query string included. */
+  url: string;
+  query: URLSearchParams;
+  headers: IncomingMessage['headers'];
+  body: Buffer;
+  json(): any;
+}
+
+/** Answers one request; a route may match a path pattern (`:id` segments) and reads them from `params`. */
+export type StandInRoute = (req: RawStandInRequest, res: ServerResponse, params: Record<string, string>) => void;
+
+export interface ServiceStandIn {
+  url: string;
+  mode: ServiceStandInMode;
+  readonly seen: RawStandInRequest[];
+  /** Resolves with the next request that arrives. */
+  nextRequest(): Promise<RawStandInRequest>;
+  /** Sets the base-URL variable to this stand-in (and returns a function that restores it). */
+  setBaseUrl(variable: string, path?: string): () => void;
+  close(): Promise<void>;
+}
+
+/** Longer than a service request waits to retry, so a 429 fails at once. */
+export const RETRY_AFTER_SECONDS = 120;
+
+export async function startServiceStandIn(routes: Record<string, StandInRoute>): Promise<ServiceStandIn> {
+  const seen: RawStandInRequest[] = [];
+  const waiters: ((request: RawStandInRequest) => void)[] = [];
+  const compiled = Object.entries(routes).map(([pattern, route]) => ({ ...compile(pattern), route }));
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const url = new URL(req.url ?? '/', 'http://stand-in');
+    const body = Buffer.concat(chunks);
+    const request: RawStandInRequest = { method: `${req.method}`, path: url.pathname, url: req.url ?? '/', query: url.searchParams, headers: req.headers, body, json: () => JSON.parse(body.toString('utf8')) };
+    seen.push(request);
+    waiters.splice(0).forEach((resolve) => resolve(request));
+    if (standIn.mode === 'silent') return;
+    if (standIn.mode === 'unauthorized') return void sendJson(res, 401, { error: 'Invalid API key' });
+    if (standIn.mode === 'rate-limited') return void res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(RETRY_AFTER_SECONDS) }).end('{"error":"Too many requests"}');
+    if (standIn.mode === 'huge') return void sendHuge(res, 64);
+    const key = `${req.method} ${url.pathname}`;
+    for (const { regex, names, route } of compiled) {
+      const match = regex.exec(key);
+      if (match) return void route(request, res, Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)])));
+    }
+    sendJson(res, 404, { error: `no route ${key}` });
+  });
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const standIn: ServiceStandIn = {
+    url: `http://127.0.0.1:${port}`,
+    mode: 'ok',
+    seen,
+    nextRequest: () => new Promise((resolve) => waiters.push(resolve)),
+    setBaseUrl(variable, path = '') {
+      const before = process.env[variable];
+      process.env[variable] = `${standIn.url}${path}`;
+      return () => (before === undefined ? delete process.env[variable] : (process.env[variable] = before));
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  return standIn;
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+/** "POST /v2/transcript/:id" as a regex over "METHOD path". */
+function compile(pattern: string): { regex: RegExp; names: string[] } {
+  const names: string[] = [];
+  const source = pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:([a-zA-Z_]+)/g, (_m, name: string) => (names.push(name), '([^/]+)'));
+  return { regex: new RegExp(`^${source}$`), names };
 }

@@ -7,8 +7,18 @@ import type { RecordedRequest, ScriptedReply } from './model-server.js';
 import { SERVICE_CASES } from './service-cases.js';
 import type { StandIn } from './service-stand-in.js';
 
-/** The component types of the hosted services (a template holding one needs the service's key to run). */
-export const SERVICE_COMPONENT_TYPES = new Set(SERVICE_CASES.map((service) => service.type));
+/** The component types of the hosted services (a template holding one needs the service's stand-in to run). */
+export const SERVICE_COMPONENT_TYPES = new Set([
+  ...SERVICE_CASES.map((service) => service.type),
+  'needle',
+  'AssemblyAITranscriptionJobCreator',
+  'AssemblyAITranscriptionJobPoller',
+  'ArXivComponent',
+  'YfinanceComponent',
+  'YouTubeCommentsComponent',
+  'YouTubeTranscripts',
+  'RemixDocumentation',
+]);
 
 /** The environment variable each service's key is read from when the node names none. */
 const KEY_VARIABLES: Record<string, string> = { Tavily: 'TAVILY_API_KEY', AgentQL: 'AGENTQL_API_KEY', ScrapeGraph: 'SCRAPEGRAPH_API_KEY', SearchApi: 'SEARCHAPI_API_KEY', Apify: 'APIFY_API_TOKEN' };
@@ -27,11 +37,13 @@ export async function startServiceStandIns(): Promise<Map<string, StandIn>> {
 /** Arguments for a service tool, from its parameters (AgentQL's takes a prompt and no query). */
 function argumentsFor(tool: { name: string; parameters: { properties?: Record<string, unknown> } }): Record<string, unknown> {
   if (tool.name === 'build_output') return { url: 'https://shop.example/deals', prompt: 'the deals', query: '' };
-  const values: Record<string, unknown> = { query: 'flows', input_value: 'flows to Lisbon', user_prompt: 'flows', run_input: '{"queries": "flows"}' };
+  const values: Record<string, unknown> = { query: 'flows', input_value: 'flows to Lisbon', user_prompt: 'flows', run_input: '{"queries": "flows"}', url: 'https://youtu.be/vid42' };
   return Object.fromEntries(Object.keys(tool.parameters.properties ?? {}).map((name) => [name, values[name] ?? 'flows']));
 }
 
-const isServiceTool = (name: string) => name === 'fetch_content_dataframe' || name === 'build_output' || name === 'search' || name.startsWith('apify_actor_');
+/** Tavily's and Yahoo! Finance's, AgentQL's, SearchApi's, Apify's and YouTube Transcripts' tools. */
+const SERVICE_TOOLS = new Set(['fetch_content_dataframe', 'build_output', 'search', 'get_message_output']);
+const isServiceTool = (name: string) => SERVICE_TOOLS.has(name) || name.startsWith('apify_actor_');
 
 /**
  * An agent offered service tools calls each of them once, then answers with what they returned; other requests

@@ -7,11 +7,11 @@ import { createData } from '../../values/data.js';
 import { ComponentError } from '../component.error.js';
 import { defineComponent } from '../contract.js';
 import { bool, choice, int, secret, text } from '../fields.js';
-import type { ServiceInfo } from '../services/service-endpoint.js';
+import type { KeyedServiceInfo } from '../services/service-endpoint.js';
 import { callService } from '../services/service-fetch.js';
 import { serviceKey } from '../services/service-key.js';
 
-export const AGENTQL: ServiceInfo = { name: 'AgentQL', setting: 'AGENTQL', defaultBaseUrl: 'https://api.agentql.com', keyVariable: 'AGENTQL_API_KEY' };
+export const AGENTQL: KeyedServiceInfo = { name: 'AgentQL', setting: 'AGENTQL', defaultBaseUrl: 'https://api.agentql.com', keyVariable: 'AGENTQL_API_KEY' };
 
 export const agentql = defineComponent({
   type: 'AgentQL',
@@ -36,7 +36,7 @@ export const agentql = defineComponent({
   async run(inputs, ctx) {
     if (!inputs.prompt && !inputs.query) throw new ComponentError('Either Query or Prompt must be provided.');
     if (inputs.prompt && inputs.query) throw new ComponentError("Both Query and Prompt can't be provided at the same time.");
-    const apiKey = await serviceKey(AGENTQL, inputs.api_key, ctx, 'api_key');
+    const apiKey = await serviceKey(AGENTQL, inputs.api_key, ctx, { name: 'api_key', displayName: 'AgentQL API Key' });
     const payload = {
       url: inputs.url,
       query: inputs.query,

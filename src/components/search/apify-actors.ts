@@ -38,7 +38,7 @@ export const apifyActors = defineComponent({
     { name: 'tool', displayName: 'Tool', types: ['Tool'], method: 'build_tool' },
   ],
   async run(inputs, ctx) {
-    const token = await serviceKey(APIFY, inputs.apify_token, ctx, 'apify_token');
+    const token = await serviceKey(APIFY, inputs.apify_token, ctx, { name: 'apify_token', displayName: 'Apify Token' });
     const actorId = inputs.actor_id.trim();
     if (!actorId) throw new ComponentError('Field "Actor" (actor_id): name the Actor to run, such as apify/website-content-crawler');
     const outputs: Record<string, unknown> = {};

@@ -7,10 +7,10 @@
 import { ComponentError } from '../component.error.js';
 import type { ComponentContext } from '../contract.js';
 import { pollWithBackoff } from '../services/backoff-poll.js';
-import type { ServiceInfo } from '../services/service-endpoint.js';
+import type { KeyedServiceInfo } from '../services/service-endpoint.js';
 import { callService } from '../services/service-fetch.js';
 
-export const APIFY: ServiceInfo = { name: 'Apify', setting: 'APIFY', defaultBaseUrl: 'https://api.apify.com', keyVariable: 'APIFY_API_TOKEN' };
+export const APIFY: KeyedServiceInfo = { name: 'Apify', setting: 'APIFY', defaultBaseUrl: 'https://api.apify.com', keyVariable: 'APIFY_API_TOKEN' };
 
 type Ctx = Pick<ComponentContext, 'signal' | 'network'>;
 interface ApifyRun {

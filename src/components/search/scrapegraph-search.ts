@@ -8,11 +8,11 @@ import { ComponentError } from '../component.error.js';
 import { defineComponent } from '../contract.js';
 import { secret, text } from '../fields.js';
 import { pollWithBackoff } from '../services/backoff-poll.js';
-import type { ServiceInfo } from '../services/service-endpoint.js';
+import type { KeyedServiceInfo } from '../services/service-endpoint.js';
 import { callService } from '../services/service-fetch.js';
 import { serviceKey } from '../services/service-key.js';
 
-export const SCRAPEGRAPH: ServiceInfo = { name: 'ScrapeGraph', setting: 'SCRAPEGRAPH', defaultBaseUrl: 'https://api.scrapegraphai.com', keyVariable: 'SCRAPEGRAPH_API_KEY' };
+export const SCRAPEGRAPH: KeyedServiceInfo = { name: 'ScrapeGraph', setting: 'SCRAPEGRAPH', defaultBaseUrl: 'https://api.scrapegraphai.com', keyVariable: 'SCRAPEGRAPH_API_KEY' };
 
 type SearchAnswer = Record<string, unknown> & { request_id?: string; status?: string; error?: string };
 const PENDING = new Set(['queued', 'pending', 'processing', 'running']);
@@ -30,7 +30,7 @@ export const scrapeGraphSearch = defineComponent({
   },
   outputs: [{ name: 'data', displayName: 'JSON', types: ['Data'], method: 'search' }],
   async run(inputs, ctx) {
-    const apiKey = await serviceKey(SCRAPEGRAPH, inputs.api_key, ctx, 'api_key');
+    const apiKey = await serviceKey(SCRAPEGRAPH, inputs.api_key, ctx, { name: 'api_key', displayName: 'ScrapeGraph API Key' });
     const headers = { 'SGAI-APIKEY': apiKey };
     let answer = (await callService(SCRAPEGRAPH, { path: '/v1/searchscraper', headers, json: { user_prompt: inputs.user_prompt } }, ctx)) as SearchAnswer;
     if (PENDING.has(String(answer.status)) && answer.request_id) {

@@ -6,11 +6,11 @@ import { z } from 'zod';
 import { createTable } from '../../values/table.js';
 import { defineComponent, type FieldSpec } from '../contract.js';
 import { choice, int, secret, text } from '../fields.js';
-import type { ServiceInfo } from '../services/service-endpoint.js';
+import type { KeyedServiceInfo } from '../services/service-endpoint.js';
 import { callService } from '../services/service-fetch.js';
 import { serviceKey } from '../services/service-key.js';
 
-export const SEARCHAPI: ServiceInfo = { name: 'SearchApi', setting: 'SEARCHAPI', defaultBaseUrl: 'https://www.searchapi.io', keyVariable: 'SEARCHAPI_API_KEY' };
+export const SEARCHAPI: KeyedServiceInfo = { name: 'SearchApi', setting: 'SEARCHAPI', defaultBaseUrl: 'https://www.searchapi.io', keyVariable: 'SEARCHAPI_API_KEY' };
 
 type Params = Record<string, unknown>;
 
@@ -52,7 +52,7 @@ export const searchApiSearch = defineComponent({
   },
   outputs: [{ name: 'dataframe', displayName: 'Table', types: ['DataFrame'], method: 'fetch_content_dataframe' }],
   async run(inputs, ctx) {
-    const apiKey = await serviceKey(SEARCHAPI, inputs.api_key, ctx, 'api_key');
+    const apiKey = await serviceKey(SEARCHAPI, inputs.api_key, ctx, { name: 'api_key', displayName: 'SearchAPI API Key' });
     const extra = Object.fromEntries(Object.entries(inputs.search_params).filter(([, value]) => value !== null && value !== undefined).map(([name, value]) => [name, String(value)]));
     const query = { engine: inputs.engine, q: inputs.input_value, ...extra };
     const answer = (await callService(SEARCHAPI, { path: '/api/v1/search', query, headers: { Authorization: `Bearer ${apiKey}` } }, ctx)) as { organic_results?: OrganicResult[] };

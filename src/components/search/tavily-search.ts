@@ -7,10 +7,10 @@ import { createTable } from '../../values/table.js';
 import { defineComponent } from '../contract.js';
 import { bool, choice, int, secret, str, text } from '../fields.js';
 import { callService } from '../services/service-fetch.js';
-import type { ServiceInfo } from '../services/service-endpoint.js';
+import type { KeyedServiceInfo } from '../services/service-endpoint.js';
 import { serviceKey } from '../services/service-key.js';
 
-export const TAVILY: ServiceInfo = { name: 'Tavily', setting: 'TAVILY', defaultBaseUrl: 'https://api.tavily.com', keyVariable: 'TAVILY_API_KEY' };
+export const TAVILY: KeyedServiceInfo = { name: 'Tavily', setting: 'TAVILY', defaultBaseUrl: 'https://api.tavily.com', keyVariable: 'TAVILY_API_KEY' };
 
 interface TavilyAnswer {
   answer?: string | null;
@@ -44,7 +44,7 @@ export const tavilySearch = defineComponent({
   },
   outputs: [{ name: 'dataframe', displayName: 'Table', types: ['DataFrame'], method: 'fetch_content_dataframe' }],
   async run(inputs, ctx) {
-    const apiKey = await serviceKey(TAVILY, inputs.api_key, ctx, 'api_key');
+    const apiKey = await serviceKey(TAVILY, inputs.api_key, ctx, { name: 'api_key', displayName: 'Tavily API Key' });
     // The request Langflow's component sends, field for field.
     const payload: Record<string, unknown> = {
       api_key: apiKey,

@@ -12,14 +12,25 @@ export interface ServiceInfo {
   setting: string;
   /** The public address, without a trailing slash. */
   defaultBaseUrl: string;
-  /** The global variable holding the key when the node's field is empty. */
-  keyVariable: string;
+  /** The global variable holding the key when the node's field is empty (a service that takes no key has none). */
+  keyVariable?: string;
 }
+
+/** A service that takes an API key. */
+export type KeyedServiceInfo = ServiceInfo & { keyVariable: string };
 
 export interface ServiceEndpoint {
   baseUrl: string;
   /** The operator chose this address: requests to it skip the private-network guard (a gateway may be local). */
   configured: boolean;
+}
+
+/**
+ * True when `url` is on the operator's configured base URL's origin: the only address a configured endpoint lets
+ * past the guard. The origin, not a path prefix, decides where a connection goes.
+ */
+export function isConfiguredOrigin(url: URL, endpoint: ServiceEndpoint): boolean {
+  return endpoint.configured && url.origin === new URL(endpoint.baseUrl).origin;
 }
 
 export const baseUrlSetting = (service: ServiceInfo) => `FLOWSVC_${service.setting}_BASE_URL`;

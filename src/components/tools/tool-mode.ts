@@ -15,12 +15,21 @@ import type { ComponentContext, ComponentDefinition, FieldMap, FieldSpec, Inputs
 
 export const TOOL_OUTPUT: OutputSpec = { name: 'component_as_tool', displayName: 'Toolset', types: ['Tool'], method: 'to_toolkit' };
 
-export function withToolMode<F extends FieldMap>(definition: ComponentDefinition<F>): ComponentDefinition<F> {
+/**
+ * `checkBeforeToolset` runs before the toolset is handed to an Agent (a hosted service's API key): what it throws
+ * fails the run with its own error before the model is asked anything, while what fails once the model calls the
+ * tool (a 401, a timeout) goes back to the model as the tool's result, as in Langflow.
+ */
+export function withToolMode<F extends FieldMap>(
+  definition: ComponentDefinition<F>,
+  checkBeforeToolset?: (inputs: InputsOf<F>, ctx: ComponentContext) => Promise<unknown>,
+): ComponentDefinition<F> {
   return {
     ...definition,
     outputs: [...definition.outputs, TOOL_OUTPUT],
     async run(inputs, ctx) {
       if (!ctx.requested.has(TOOL_OUTPUT.name)) return definition.run(inputs, ctx);
+      await checkBeforeToolset?.(inputs, ctx);
       const others = new Set([...ctx.requested].filter((name) => name !== TOOL_OUTPUT.name));
       const outputs = others.size > 0 ? await definition.run(inputs, contextWith(ctx, { requested: others })) : {};
       return { ...outputs, [TOOL_OUTPUT.name]: toolsOf(definition, inputs, ctx) };
