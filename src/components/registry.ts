@@ -20,6 +20,7 @@ import { currentDate } from './helpers/current-date.js';
 import { memory } from './helpers/memory.js';
 import { conditionalRouter } from './logic/conditional-router.js';
 import { loopComponent } from './logic/loop.js';
+import { mergeFlows } from './logic/merge-flows.js';
 import { saveToFile } from './files/save-to-file.js';
 import { mcpTools } from './mcp/mcp-tools.js';
 import { parser } from './processing/parser.js';
@@ -34,7 +35,7 @@ import { knowledge } from './knowledge/knowledge.js';
 import { ollamaEmbeddings } from './knowledge/ollama-embeddings.js';
 import { openaiEmbeddings } from './knowledge/openai-embeddings.js';
 
-export const COMPONENTS: readonly ComponentDefinition<FieldMap>[] = [chatInput, chatOutput, textInput, textOutput, languageModel, openaiModel, anthropicModel, ollamaModel, structuredOutput, batchRun, agent, promptComponent, memory, parser, splitTextComponent, fileComponent, withToolMode(urlComponent), withToolMode(apiRequest), conditionalRouter, loopComponent, withToolMode(saveToFile), mcpTools, withToolMode(calculator), withToolMode(currentDate), typeConverter, webhook, dataOperations, knowledge, embeddingModel, openaiEmbeddings, ollamaEmbeddings, faiss, chroma] as unknown as ComponentDefinition<FieldMap>[];
+export const COMPONENTS: readonly ComponentDefinition<FieldMap>[] = [chatInput, chatOutput, textInput, textOutput, languageModel, openaiModel, anthropicModel, ollamaModel, structuredOutput, batchRun, agent, promptComponent, memory, parser, splitTextComponent, fileComponent, withToolMode(urlComponent), withToolMode(apiRequest), conditionalRouter, loopComponent, mergeFlows, withToolMode(saveToFile), mcpTools, withToolMode(calculator), withToolMode(currentDate), typeConverter, webhook, dataOperations, knowledge, embeddingModel, openaiEmbeddings, ollamaEmbeddings, faiss, chroma] as unknown as ComponentDefinition<FieldMap>[];
 
 const byType = new Map<string, ComponentDefinition<FieldMap>>();
 for (const component of COMPONENTS) {
