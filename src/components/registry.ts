@@ -20,6 +20,7 @@ import { currentDate } from './helpers/current-date.js';
 import { memory } from './helpers/memory.js';
 import { conditionalRouter } from './logic/conditional-router.js';
 import { loopComponent } from './logic/loop.js';
+import { mergeFlows } from './logic/merge-flows.js';
 import { saveToFile } from './files/save-to-file.js';
 import { mcpTools } from './mcp/mcp-tools.js';
 import { parser } from './processing/parser.js';
@@ -40,7 +41,7 @@ import { searchApiSearch } from './search/searchapi-search.js';
 import { apifyActors } from './search/apify-actors.js';
 
 export const COMPONENTS: readonly ComponentDefinition<FieldMap>[] = [
-  chatInput, chatOutput, textInput, textOutput, languageModel, openaiModel, anthropicModel, ollamaModel, structuredOutput, batchRun, agent, promptComponent, memory, parser, splitTextComponent, fileComponent, withToolMode(urlComponent), withToolMode(apiRequest), conditionalRouter, loopComponent, withToolMode(saveToFile), mcpTools, withToolMode(calculator), withToolMode(currentDate), typeConverter, webhook, dataOperations, knowledge, embeddingModel, openaiEmbeddings, ollamaEmbeddings, faiss, chroma,
+  chatInput, chatOutput, textInput, textOutput, languageModel, openaiModel, anthropicModel, ollamaModel, structuredOutput, batchRun, agent, promptComponent, memory, parser, splitTextComponent, fileComponent, withToolMode(urlComponent), withToolMode(apiRequest), conditionalRouter, loopComponent, mergeFlows, withToolMode(saveToFile), mcpTools, withToolMode(calculator), withToolMode(currentDate), typeConverter, webhook, dataOperations, knowledge, embeddingModel, openaiEmbeddings, ollamaEmbeddings, faiss, chroma,
   withToolMode(tavilySearch),
   withToolMode(agentql),
   withToolMode(scrapeGraphSearch),

@@ -24,9 +24,8 @@ export const UNSUPPORTED_COMPONENTS: Readonly<Record<string, string>> = {
   AstraDB: vectorStore('DataStax Astra DB'),
   // Local components of the current starters.
   RemixDocumentation: notBuilt('the Nvidia Remix template\'s own component (it loads the RTX Remix documentation into a vector store)'),
-  FileDescriptionGeneratorComponent: notBuilt('the Structured Data Analysis Agent\'s file descriptions'),
-  FileContentRetriever: notBuilt('the Structured Data Analysis Agent\'s file retrieval'),
-  MergeFlows: notBuilt('the Structured Data Analysis Agent\'s flow merging'),
+  FileDescriptionGeneratorComponent: notBuilt('OpenDsStar\'s docling ingestion (documents converted by docling, then described by a model) for the Structured Data Analysis Agent'),
+  FileContentRetriever: notBuilt('OpenDsStar\'s file reading (docling-converted contents kept between runs, tables parsed from them) for the Structured Data Analysis Agent'),
   OpenDsStarAgent: 'runs Python code that a model writes, and this service never runs Python',
 };
 
