@@ -47,7 +47,7 @@ const FAILING_PARAMS: Record<string, Params> = {
 };
 
 /** Components that cannot fail whatever they are given (all text in, text out). */
-const CANNOT_FAIL = new Set(['TextInput', 'TextOutput', 'Webhook']);
+const CANNOT_FAIL = new Set(['TextInput', 'TextOutput', 'Webhook', 'MergeFlows']);
 
 const BAD_VALUES: unknown[] = [{ not: 'valid' }, 'not-a-valid-choice-☃', -123456.5, [1, 'x'], true];
 

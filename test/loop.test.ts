@@ -7,7 +7,7 @@
 import t from 'tap';
 import { parseNdjson, type BuildEvent } from './support/builds.js';
 import { createFlow } from './support/flow-helpers.js';
-import { edge } from './support/langflow-json.js';
+import { edge, flow, node } from './support/langflow-json.js';
 import { LOOP, loopEdge, MODEL, OUTPUT, PARSER, papers, researchLoopFlow } from './support/loop-flows.js';
 import { HEADER_KEY, modelClient, startModelStack } from './support/model-flows.js';
 import { startTestServer } from './support/server.js';
@@ -151,4 +151,40 @@ t.test('the job timeout ends a run in the middle of a loop, naming the limit', a
   await within(aborted, 'the call in flight aborted');
   const asked = model.chats.length - before;
   t.ok(asked >= 2 && asked < 20, `it stopped mid-loop (${asked} of 20 iterations asked the model)`);
+});
+
+t.test('an If-Else in the body keeps only the chosen elements: a skipped iteration gives nothing, the next runs again', async (t) => {
+  const ROUTER = 'ConditionalRouter-keep1';
+  const KEEP = 'TypeConverterComponent-keep1';
+  const created = await createFlow(
+    server,
+    flow(
+      'Loop filter',
+      [
+        node('ChatInput-flt01', 'ChatInput', {}, 'Chat Input'),
+        node('TypeConverterComponent-rows1', 'TypeConverterComponent', { output_type: 'DataFrame', auto_parse: true }, 'Rows'),
+        node(LOOP, 'LoopComponent', {}, 'Loop'),
+        node(ROUTER, 'ConditionalRouter', { operator: 'contains', match_text: 'keep', case_sensitive: true }, 'If-Else'),
+        node(KEEP, 'TypeConverterComponent', { output_type: 'Message' }, 'Kept'),
+        node(OUTPUT, 'ChatOutput', {}, 'Chat Output'),
+      ],
+      [
+        edge('ChatInput-flt01', 'message', 'TypeConverterComponent-rows1', 'input_data'),
+        edge('TypeConverterComponent-rows1', 'dataframe_output', LOOP, 'data'),
+        edge(LOOP, 'item', ROUTER, 'input_text'),
+        edge(ROUTER, 'true_result', KEEP, 'input_data'),
+        loopEdge(KEEP, 'message_output', LOOP),
+        edge(LOOP, 'done', OUTPUT, 'input_value'),
+      ],
+    ),
+  );
+  const events = await buildEvents(created.id, JSON.stringify([{ text: 'drop 1' }, { text: 'keep 2' }, { text: 'drop 3' }, { text: 'keep 4' }]));
+  const ended = events.filter((e) => e.event === 'end_vertex').map((e) => e.data.build_data.id);
+  t.same(ended.filter((id: string) => id === ROUTER).length, 4, 'the router ran in every iteration');
+  t.same(ended.filter((id: string) => id === KEEP).length, 2, 'what it dropped never reached the body beyond it');
+  const done = events.find((e) => e.event === 'end_vertex' && e.data.build_data.id === LOOP)!.data.build_data.data.results.done;
+  const text = JSON.stringify(done);
+  t.match(text, 'keep 2');
+  t.match(text, 'keep 4');
+  t.notMatch(text, 'drop');
 });

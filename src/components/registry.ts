@@ -20,6 +20,7 @@ import { currentDate } from './helpers/current-date.js';
 import { memory } from './helpers/memory.js';
 import { conditionalRouter } from './logic/conditional-router.js';
 import { loopComponent } from './logic/loop.js';
+import { mergeFlows } from './logic/merge-flows.js';
 import { saveToFile } from './files/save-to-file.js';
 import { mcpTools } from './mcp/mcp-tools.js';
 import { parser } from './processing/parser.js';
@@ -68,6 +69,7 @@ export const COMPONENTS: readonly ComponentDefinition<FieldMap>[] = [
   withToolMode(apiRequest),
   conditionalRouter,
   loopComponent,
+  mergeFlows,
   withToolMode(saveToFile),
   mcpTools,
   withToolMode(calculator),

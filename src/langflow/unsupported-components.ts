@@ -13,9 +13,8 @@ export const UNSUPPORTED_COMPONENTS: Readonly<Record<string, string>> = {
   // Vector stores on hosted services.
   AstraDB: vectorStore('DataStax Astra DB'),
   // Local components of the current starters.
-  FileDescriptionGeneratorComponent: notBuilt('the Structured Data Analysis Agent\'s file descriptions'),
-  FileContentRetriever: notBuilt('the Structured Data Analysis Agent\'s file retrieval'),
-  MergeFlows: notBuilt('the Structured Data Analysis Agent\'s flow merging'),
+  FileDescriptionGeneratorComponent: notBuilt('OpenDsStar\'s docling ingestion (documents converted by docling, then described by a model) for the Structured Data Analysis Agent'),
+  FileContentRetriever: notBuilt('OpenDsStar\'s file reading (docling-converted contents kept between runs, tables parsed from them) for the Structured Data Analysis Agent'),
   OpenDsStarAgent: 'runs Python code that a model writes, and this service never runs Python',
 };
 
