@@ -65,11 +65,13 @@ export async function requestService(service: ServiceInfo, request: ServiceReque
   const trusted = isConfiguredOrigin(url, endpoint) || ctx.network?.allowPrivateNetwork === true;
   const dispatcher = trusted ? client.getGlobalDispatcher() : (guard ??= privateNetworkGuard(client));
   const where = request.url === undefined ? endpoint.baseUrl : url.origin;
+  // A streamed body (an upload) is read once: its request is not retried.
+  const replayable = typeof request.body !== 'object' || request.body instanceof Uint8Array;
   for (let attempt = 0; ; attempt++) {
     const answer = await exchange(service, url, request, { client, dispatcher, timeoutSeconds, signal: ctx.signal, where });
     if (request.anyStatus || (answer.status >= 200 && answer.status < 300)) return answer;
     const wait = answer.status === 429 ? retryAfterSeconds(answer.headers) : undefined;
-    if (wait !== undefined && wait <= LONGEST_RETRY_WAIT_SECONDS && attempt < RETRIES_AFTER_429) {
+    if (replayable && wait !== undefined && wait <= LONGEST_RETRY_WAIT_SECONDS && attempt < RETRIES_AFTER_429) {
       await sleep(wait * 1000, undefined, { signal: ctx.signal }).catch((error: unknown) => {
         throw ctx.signal.reason ?? error;
       });
