@@ -143,6 +143,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     const [keys, variables] = await Promise.all([store.apiKeys.listByUser(userId), store.variables.listByUser(userId)]);
     await Promise.all([...keys.map((key) => store.apiKeys.delete(key.id)), ...variables.map((variable) => store.variables.delete(variable))]);
     await userFiles.deleteAll(userId);
+    await knowledge.service.dropUser(userId);
   };
   // What a killed upload left half written goes (it never had a record).
   const partials = await fileStorage.sweepPartials();
