@@ -3,11 +3,12 @@
  * records, ingestion records, chunks and vector files, even with an ingestion under way. Another user's knowledge
  * base of the same name is untouched, and a new user of the same username starts with none.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { startEmbeddingServer, type EmbeddingServer } from '../bench/support/embedding-server.js';
 import { createUserWithKey } from './support/auth.js';
+import { filesUnder } from './support/files-under.js';
 import { createFlow } from './support/flow-helpers.js';
 import { createKb, ingest, ingestAndWait, KEY_HEADER } from './support/knowledge.js';
 import { edge, flow, node } from './support/langflow-json.js';
@@ -28,12 +29,6 @@ t.teardown(async () => {
 
 const FACTS = 'Bees dance to tell each other where the flowers are.\n\nGlaciers carve valleys over thousands of years.';
 const lines = (n: number) => Array.from({ length: n }, (_, i) => `line number ${i} of the long text`).join('\n');
-
-/** Every file path under `dir`, relative to it. */
-function filesUnder(dir: string, prefix = ''): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name), `${prefix}${entry.name}/`) : [`${prefix}${entry.name}`]));
-}
 
 /** A Chroma collection written by a run (Text Input -> Split Text -> Chroma), so the user holds a store of that kind too. */
 async function runChromaFlow(key: string): Promise<void> {
