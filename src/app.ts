@@ -90,7 +90,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   // One per service: the engine compiles once, sandboxes are pooled; used by flows only where custom code is allowed.
   const customComponents = await setUpCustomComponents(config);
   const runner = new FlowRunner(config, variables, new RunFiles(callerFiles, userFiles), config.CUSTOM_COMPONENTS ? customComponents : undefined);
-  const knowledge = setUpKnowledge({
+  const knowledge = await setUpKnowledge({
     store,
     filesDir,
     runs,
