@@ -90,7 +90,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   // One per service: the engine compiles once, sandboxes are pooled; used by flows only where custom code is allowed.
   const customComponents = await setUpCustomComponents(config);
   const runner = new FlowRunner(config, variables, new RunFiles(callerFiles, userFiles), config.CUSTOM_COMPONENTS ? customComponents : undefined);
-  const knowledge = setUpKnowledge({
+  const knowledge = await setUpKnowledge({
     store,
     filesDir,
     runs,
@@ -143,6 +143,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     const [keys, variables] = await Promise.all([store.apiKeys.listByUser(userId), store.variables.listByUser(userId)]);
     await Promise.all([...keys.map((key) => store.apiKeys.delete(key.id)), ...variables.map((variable) => store.variables.delete(variable))]);
     await userFiles.deleteAll(userId);
+    await knowledge.service.dropUser(userId);
   };
   // What a killed upload left half written goes (it never had a record).
   const partials = await fileStorage.sweepPartials();

@@ -1,8 +1,10 @@
 /**
  * Knowledge bases across three instances on one PostgreSQL and one shared files dir: created on A, ingested through
  * B (the job runs there), and once its job is done its chunks are read on C and a Knowledge flow retrieves from it
- * on A; deleted on C, it is gone everywhere.
+ * on A; deleted on C, it is gone everywhere. Each instance says at start-up which vector store it uses, and whether
+ * the database offers pgvector (as the database itself answers).
  */
+import pg from 'pg';
 import t from 'tap';
 import { startEmbeddingServer } from '../bench/support/embedding-server.js';
 import { edge, flow, node } from '../test/support/langflow-json.js';
@@ -14,8 +16,13 @@ const FACTS = ['Owls hunt at night and see well in the dark.', 'Volcanoes form w
 t.test('a knowledge base ingested on one instance is read and searched on the others', async (t) => {
   const embedder = await startEmbeddingServer({ dims: 96 });
   t.teardown(() => embedder.close());
-  const { instances } = await startCluster(t, 3, { OPENAI_BASE_URL: embedder.baseURL, FLOWSVC_FALLBACK_TO_ENV_VAR: 'false' });
+  const { instances, databaseUrl } = await startCluster(t, 3, { OPENAI_BASE_URL: embedder.baseURL, FLOWSVC_FALLBACK_TO_ENV_VAR: 'false', FLOWSVC_LOG_LEVEL: 'info' });
   const [a, b, c] = instances;
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  const offered = (await pool.query("SELECT 1 FROM pg_available_extensions WHERE name = 'vector'")).rowCount! > 0;
+  await pool.end();
+  const said = offered ? 'pgvector is available in this database but not used' : 'pgvector is not installed in this database';
+  for (const instance of instances) t.match(instance.output(), `knowledge base vector store: the files dir, which every instance must share (${said})`, 'start-up says which vector store');
   const headers = { 'x-api-key': SUPERUSER_KEY, 'x-flowsvc-global-var-openai-api-key': 'sk-stand-in' };
 
   await expectJson(await a!.call('/api/v1/knowledge_bases', { method: 'POST', json: { name: 'shared facts', embedding_provider: 'OpenAI', embedding_model: 'text-embedding-3-small' } }), 201);

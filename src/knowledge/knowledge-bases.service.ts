@@ -4,7 +4,7 @@
  * refuses what can be refused before one exists.
  */
 import { randomUUID } from 'node:crypto';
-import type { CreateKnowledgeBaseRequest, IngestionFile, IngestionRecord, KnowledgeBaseInfo, KnowledgeBaseRecord, PaginatedChunkResponse } from '../../protocol/knowledge-base.schema.js';
+import { VectorStoreKind, type CreateKnowledgeBaseRequest, type IngestionFile, type IngestionRecord, type KnowledgeBaseInfo, type KnowledgeBaseRecord, type PaginatedChunkResponse } from '../../protocol/knowledge-base.schema.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors/index.js';
 import { ComponentError } from '../components/component.error.js';
 import { providerOf } from '../components/models/model-selection.js';
@@ -114,6 +114,17 @@ export class KnowledgeBasesService {
     await this.repo.delete(record.id);
     this.indexes.forget(record.id);
     await this.files.removeAll(this.files.dirOf(record.user_id, record.id));
+  }
+
+  /**
+   * A deleted user's knowledge bases go with them, of every kind (the Knowledge node's, FAISS's and Chroma's):
+   * records, ingestions, chunks and vector files, then the user's folder of them.
+   */
+  async dropUser(userId: string): Promise<number> {
+    const owned = (await Promise.all(VectorStoreKind.options.map((kind) => this.repo.listByUser(userId, kind)))).flat();
+    for (const record of owned) await this.drop(record);
+    await this.files.removeAll(this.files.userDir(userId));
+    return owned.length;
   }
 
   async chunks(userId: string, name: string, query: ChunkQuery): Promise<PaginatedChunkResponse> {

@@ -44,11 +44,10 @@ export interface Knowledge {
   close(): void;
 }
 
-export function setUpKnowledge(deps: KnowledgeDeps): Knowledge {
+export async function setUpKnowledge(deps: KnowledgeDeps): Promise<Knowledge> {
   const { store, settings } = deps;
   const files = new SegmentFiles(deps.filesDir);
-  // Where vectors live decides what instances must share: say it once (pgvector is not used).
-  deps.logger.info({ dir: `${deps.filesDir}/knowledge` }, 'knowledge base vectors and indexes are kept in the files dir (every instance must share it); records and chunks in the store');
+  await sayWhereVectorsLive(store, deps.filesDir, deps.logger);
   const indexes = new VectorIndexes(files, deps.logger);
   const search = new KnowledgeSearch(store.knowledge, files, indexes);
   const embeddings = { defaultEmbeddingModel: settings.defaultEmbeddingModel };
@@ -72,4 +71,25 @@ export function setUpKnowledge(deps: KnowledgeDeps): Knowledge {
     },
     close: () => indexes.close(),
   };
+}
+
+/**
+ * Where vectors live decides what instances must share: said once at start-up, with whether the database offers
+ * pgvector (looked up, not used: vectors stay in the files dir whatever it says).
+ */
+async function sayWhereVectorsLive(store: Store, filesDir: string, logger: Logger): Promise<void> {
+  const dir = `${filesDir}/knowledge`;
+  let pgvector: 'available' | 'absent' | undefined;
+  try {
+    pgvector = await store.knowledge.vectorExtension();
+  } catch (err) {
+    logger.debug({ err }, 'could not look up the pgvector extension');
+    pgvector = 'absent';
+  }
+  if (pgvector === undefined) {
+    logger.info({ dir }, 'knowledge base vectors and indexes are kept in the files dir; records and chunks in the store');
+    return;
+  }
+  const why = pgvector === 'available' ? 'pgvector is available in this database but not used' : 'pgvector is not installed in this database';
+  logger.info({ dir, pgvector }, `knowledge base vector store: the files dir, which every instance must share (${why}); records and chunks in PostgreSQL`);
 }

@@ -38,4 +38,10 @@ export interface KnowledgeRepo {
   jobsOf(kbId: string): Promise<IngestionRecord[]>;
   /** Ingestions queued or in progress when last written (restart recovery reads these). */
   unfinishedJobs(): Promise<IngestionRecord[]>;
+
+  /**
+   * Whether the database offers the pgvector extension (`available` when it could be created or already is);
+   * undefined where the store is not PostgreSQL. Start-up says which vector store is used (the files dir, so far).
+   */
+  vectorExtension(): Promise<'available' | 'absent' | undefined>;
 }

@@ -16,6 +16,8 @@ import { freshDatabase } from './postgres.js';
 export interface TestCluster {
   instances: Instance[];
   databaseUrl: string;
+  /** The files dir every instance shares. */
+  filesDir: string;
   /** Starts one more instance of the same cluster (a restart after a kill), with `env` added to the cluster's. */
   another(env?: Record<string, string>): Promise<Instance>;
   /** A random instance, as a load balancer would pick. */
@@ -37,6 +39,7 @@ export async function startCluster(t: Test, count: number, env: Record<string, s
   return {
     instances,
     databaseUrl,
+    filesDir,
     another: (extra = {}) => startInstance(t, databaseUrl, { ...clusterEnv, ...extra }),
     any: () => instances[Math.floor(Math.random() * instances.length)],
   };

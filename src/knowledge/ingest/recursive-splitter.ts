@@ -46,21 +46,26 @@ function split(text: string, separators: readonly string[], options: ChunkingOpt
   return chunks;
 }
 
+/** Characters in a window: a 200 MB file is split window by window, never as one synchronous split. */
+export const WINDOW_SIZE = 256 * 1024;
+
 /**
- * A long text in windows of about `size` characters, each ending at a paragraph or line break where there is one:
- * split window by window, the event loop is given back between them (a 200 MB file is not one synchronous split).
+ * A long text in windows of about `size` characters, each ending at a paragraph or line break where there is one
+ * (the event loop is given back between them).
  */
-export function* textWindows(text: string, size = 256 * 1024): Generator<string> {
+export function* textWindows(text: string, size = WINDOW_SIZE): Generator<string> {
   let start = 0;
   while (start < text.length) {
-    let end = Math.min(text.length, start + size);
-    if (end < text.length) {
-      const paragraph = text.lastIndexOf('\n\n', end);
-      const line = text.lastIndexOf('\n', end);
-      const cut = paragraph > start + size / 2 ? paragraph : line > start + size / 2 ? line : end;
-      end = cut;
-    }
+    const end = text.length - start > size ? windowEnd(text, start, size) : text.length;
     yield text.slice(start, end);
     start = end;
   }
+}
+
+/** Where the window starting at `start` ends, when more than `size` characters follow it. */
+export function windowEnd(text: string, start: number, size: number): number {
+  const end = start + size;
+  const paragraph = text.lastIndexOf('\n\n', end);
+  const line = text.lastIndexOf('\n', end);
+  return paragraph > start + size / 2 ? paragraph : line > start + size / 2 ? line : end;
 }

@@ -16,13 +16,16 @@ export class SegmentFiles {
 
   /** The directory of one knowledge base. */
   dirOf(userId: string, kbId: string): string {
-    for (const part of [userId, kbId]) if (!SAFE_SEGMENT.test(part)) throw new Error(`not an id usable in a path: ${JSON.stringify(part)}`);
-    return join(this.filesDir, 'knowledge', userId, kbId);
+    return join(this.userDir(userId), safeId(kbId));
+  }
+
+  /** The directory holding all of one user's knowledge bases. */
+  userDir(userId: string): string {
+    return join(this.filesDir, 'knowledge', safeId(userId));
   }
 
   segmentPath(dir: string, jobId: string): string {
-    if (!SAFE_SEGMENT.test(jobId)) throw new Error(`not an id usable in a path: ${JSON.stringify(jobId)}`);
-    return join(dir, `${jobId}.f32`);
+    return join(dir, `${safeId(jobId)}.f32`);
   }
 
   /** Writes `vectors` (already unit length) as one segment; resolves once it is on disk under its name. */
@@ -60,6 +63,11 @@ export class SegmentFiles {
   removeAll(dir: string): Promise<void> {
     return rm(dir, { recursive: true, force: true });
   }
+}
+
+function safeId(part: string): string {
+  if (!SAFE_SEGMENT.test(part)) throw new Error(`not an id usable in a path: ${JSON.stringify(part)}`);
+  return part;
 }
 
 /** Writes bytes under a temporary name, flushes them, and renames the file into place. */

@@ -85,5 +85,6 @@ export function lmdbKnowledge(env: RootDatabase): KnowledgeRepo {
         return [...order.getRange({ start: end, end: start, reverse: true })].map(({ value }) => jobs.get(value)).filter((j): j is IngestionRecord => j !== undefined);
       }),
     unfinishedJobs: () => answer(() => [...open.getKeys()].map((id) => jobs.get(id)).filter((j): j is IngestionRecord => j !== undefined)),
+    vectorExtension: async () => undefined,
   };
 }

@@ -60,6 +60,7 @@ export function pgKnowledge(pool: Pool): KnowledgeRepo {
     },
     jobsOf: (kbId) => docs<IngestionRecord>(pool, 'SELECT doc FROM knowledge_jobs WHERE kb_id = $1 ORDER BY started_at DESC, id DESC', [kbId]),
     unfinishedJobs: () => docs<IngestionRecord>(pool, 'SELECT doc FROM knowledge_jobs WHERE open', []),
+    vectorExtension: async () => ((await pool.query("SELECT 1 FROM pg_available_extensions WHERE name = 'vector'")).rowCount ? 'available' : 'absent'),
   };
 }
 
